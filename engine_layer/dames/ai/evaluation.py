@@ -1,0 +1,214 @@
+"""Static evaluation in integers (1 man = 100), tuned per variant.
+
+The search only evaluates quiet positions (the side to move has no capture), so the terms
+describe structure rather than tactics: material, advancement (tempo), centre, men backed on
+their diagonal, the back-row guard, men the opponent threatens to take, kings on the long
+diagonal, and a conversion term that makes a side that is ahead trade down and run for a king.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dames.geometry import Geometry
+
+
+@dataclass(frozen=True)
+class Weights:
+    """Integer weights of one variant's evaluation (centi-men)."""
+
+    man: int
+    king: int
+    advance_opening: int  # per row of advancement of a man, with all pieces on the board
+    advance_endgame: int  # per row, with few pieces left
+    centre: int
+    backed: int
+    back_row: int
+    threatened: int  # per own piece the opponent threatens to take (side to move)
+    long_diagonal_king: int
+    conversion: int  # share (in 1/64) of the material lead added as pieces come off
+    men_capture_backwards: bool
+    men_capture_kings: bool
+    flying_kings: bool
+
+
+WEIGHTS: dict[str, Weights] = {
+    "international": Weights(
+        man=100, king=300, advance_opening=2, advance_endgame=9, centre=5, backed=4,
+        back_row=6, threatened=12, long_diagonal_king=15, conversion=24,
+        men_capture_backwards=True, men_capture_kings=True, flying_kings=True,
+    ),
+    "brazilian": Weights(
+        man=100, king=250, advance_opening=2, advance_endgame=10, centre=5, backed=4,
+        back_row=7, threatened=12, long_diagonal_king=15, conversion=24,
+        men_capture_backwards=True, men_capture_kings=True, flying_kings=True,
+    ),
+    "english": Weights(
+        man=100, king=160, advance_opening=2, advance_endgame=8, centre=5, backed=3,
+        back_row=8, threatened=12, long_diagonal_king=0, conversion=24,
+        men_capture_backwards=False, men_capture_kings=True, flying_kings=False,
+    ),
+    "italian": Weights(
+        man=100, king=150, advance_opening=2, advance_endgame=8, centre=5, backed=3,
+        back_row=8, threatened=12, long_diagonal_king=0, conversion=24,
+        men_capture_backwards=False, men_capture_kings=False, flying_kings=False,
+    ),
+}
+
+
+class Evaluator:
+    """Evaluates a position from the engine's bitboards, from the side to move's point of view.
+
+    It works directly on the engine's internal layout (`dames.geometry`): one bit per playing
+    square with a ghost bit after every two rows, so a diagonal step is a plain shift followed by
+    a mask (up-left `>> (P + 1)`, up-right `>> P`, down-left `<< P`, down-right `<< (P + 1)`).
+    """
+
+    def __init__(self, variant: str) -> None:
+        from dames import get_variant  # the rules engine; imported late to keep this light
+
+        info = get_variant(variant)
+        self.variant = variant
+        self.weights = WEIGHTS[info.name]
+        geo: Geometry = info.geometry
+        self.geometry = geo
+        size = geo.size
+        self.mask = geo.board_mask
+        self.small = geo.per_row
+        self.large = geo.per_row + 1
+        bits = [b for b in range(geo.bit_count) if (geo.board_mask >> b) & 1]
+
+        def mask_where(test: object) -> int:
+            return sum(1 << b for b in bits if test(b))
+
+        rows = [mask_where(lambda b, r=r: geo.row_of_bit[b] == r) for r in range(size)]
+        self.start_pieces = geo.squares - 2 * geo.per_row  # 40 on 10×10, 24 on 8×8
+        # Advancement in rows, summed as popcounts of "bit planes": plane k holds the rows whose
+        # advancement has bit k set, so sum(rank) = sum(2**k * popcount(men & plane k)).
+        planes = range((size - 1).bit_length())
+        self.white_planes = tuple(
+            (sum(rows[r] for r in range(size) if (size - 1 - r) >> k & 1), 1 << k) for k in planes
+        )
+        self.black_planes = tuple(
+            (sum(rows[r] for r in range(size) if r >> k & 1), 1 << k) for k in planes
+        )
+        self.white_back = rows[size - 1]
+        self.black_back = rows[0]
+        self.centre = mask_where(
+            lambda b: 2 <= geo.col_of_bit[b] <= size - 3
+            and size // 2 - 2 <= geo.row_of_bit[b] <= size // 2 + 1
+        )
+        # The long diagonal (a1 to the far corner), the lone king's refuge on 10×10.
+        self.long_diagonal = mask_where(
+            lambda b: geo.row_of_bit[b] + geo.col_of_bit[b] == size - 1
+        )
+
+    def evaluate(self, white: int, black: int, kings: int, white_to_move: bool) -> int:
+        w = self.weights
+        mask = self.mask
+        small = self.small
+        large = self.large
+        white_men = white & ~kings
+        black_men = black & ~kings
+        white_kings = white & kings
+        black_kings = black & kings
+        n_wm = white_men.bit_count()
+        n_bm = black_men.bit_count()
+        n_wk = white_kings.bit_count()
+        n_bk = black_kings.bit_count()
+        material = w.man * (n_wm - n_bm) + w.king * (n_wk - n_bk)
+        start = self.start_pieces
+        left = min(n_wm + n_bm + n_wk + n_bk, start)
+
+        # Advancement: worth more as the board empties, when a free run decides the game.
+        advance = 0
+        for plane, weight in self.white_planes:
+            advance += (white_men & plane).bit_count() * weight
+        for plane, weight in self.black_planes:
+            advance -= (black_men & plane).bit_count() * weight
+        advance_weight = (w.advance_opening * left + w.advance_endgame * (start - left)) // start
+        score = material + advance * advance_weight
+
+        centre = self.centre
+        score += w.centre * ((white_men & centre).bit_count() - (black_men & centre).bit_count())
+
+        # A man backed by a friend on a diagonal behind it cannot be taken from the front.
+        backed_white = white_men & ((white_men >> small) | (white_men >> large))
+        backed_black = black_men & ((black_men << small) | (black_men << large))
+        score += w.backed * (backed_white.bit_count() - backed_black.bit_count())
+
+        # The back-row guard matters while the opponent still has men that could crown.
+        if n_bm and not n_bk:
+            score += w.back_row * (white_men & self.white_back).bit_count() * left // start
+        if n_wm and not n_wk:
+            score -= w.back_row * (black_men & self.black_back).bit_count() * left // start
+
+        if w.long_diagonal_king and (n_wk or n_bk):
+            diagonal = self.long_diagonal
+            score += w.long_diagonal_king * (
+                (white_kings & diagonal).bit_count() - (black_kings & diagonal).bit_count()
+            )
+
+        # Conversion: the side ahead gains as pieces come off, so it trades down and promotes.
+        # (Divisions of signed terms truncate towards zero so both colours are treated alike.)
+        if material:
+            bonus = abs(material) * w.conversion * (start - left) // (64 * start)
+            score += bonus if material > 0 else -bonus
+            # A small king force against a lone king is usually a draw: damp the score.
+            if not n_wm and not n_bm and min(n_wk, n_bk) >= 1 and max(n_wk, n_bk) <= 3:
+                score = abs(score) // 4 if score > 0 else -(abs(score) // 4)
+
+        # The side to move has no capture here (the search only evaluates quiet positions),
+        # but the opponent may threaten some of its pieces.
+        empty = mask & ~(white | black)
+        if white_to_move:
+            attacked = self.threatened(white_men, white_kings, black_men, black_kings, empty, True)
+            return score - w.threatened * attacked.bit_count()
+        attacked = self.threatened(black_men, black_kings, white_men, white_kings, empty, False)
+        return -score - w.threatened * attacked.bit_count()
+
+    def threatened(
+        self,
+        my_men: int,
+        my_kings: int,
+        their_men: int,
+        their_kings: int,
+        empty: int,
+        mine_is_white: bool,
+    ) -> int:
+        """Own pieces an adjacent enemy piece could jump right now (a cheap approximation).
+
+        Flying kings' captures from a distance are not seen; the search's capture quiescence
+        settles those.
+        """
+        w = self.weights
+        small = self.small
+        large = self.large
+        mine = my_men | my_kings
+        # Enemy pieces that may capture upwards (jumping from below) and downwards (from above).
+        if w.men_capture_backwards:
+            up_capturers = down_capturers = their_men | their_kings
+        elif mine_is_white:
+            # Black men capture downwards only, so they attack white pieces from above.
+            up_capturers, down_capturers = their_kings, their_men | their_kings
+        else:
+            up_capturers, down_capturers = their_men | their_kings, their_kings
+        attacked = 0
+        # Enemy below-right jumping up-left: it stands at s + large, lands at s - large.
+        if up_capturers:
+            attacked |= mine & (up_capturers >> large) & (empty << large)
+            attacked |= mine & (up_capturers >> small) & (empty << small)
+        if down_capturers:
+            attacked |= mine & (down_capturers << large) & (empty >> large)
+            attacked |= mine & (down_capturers << small) & (empty >> small)
+        if not w.men_capture_kings:
+            # Men may not take kings (Italian): only an enemy king threatens my kings.
+            kings_only = their_kings
+            king_threats = 0
+            if kings_only:
+                king_threats |= (kings_only >> large) & (empty << large)
+                king_threats |= (kings_only >> small) & (empty << small)
+                king_threats |= (kings_only << large) & (empty >> large)
+                king_threats |= (kings_only << small) & (empty >> small)
+            attacked = (attacked & my_men) | (my_kings & king_threats)
+        return attacked

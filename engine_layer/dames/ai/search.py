@@ -1,0 +1,358 @@
+"""Principal-variation search with exact root ties, on the engine's internal bitboards.
+
+Iterative deepening to a fixed depth, a capture quiescence (captures are compulsory in draughts,
+so a position with a capture is never evaluated: the search follows every forced capture to the
+end), a transposition table keyed by Zobrist keys (the engine's own constants, updated
+incrementally), killer and history move ordering, and a one-reply extension. Every table is
+created fresh for each search and nothing reads the clock unless a time limit is given, so a
+reproducible level returns the same result on every run and machine.
+
+At the root every move's score is known exactly when it equals the best score: each move after
+the first is searched with the window (best - 1, best) and re-searched with (best - 1, +inf) when
+it reaches `best`. The caller thus gets the complete list of best moves to draw from.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from dames.ai.boardview import RootPosition, hub_of_internal
+from dames.ai.capturecheck import LeafTests
+from dames.ai.evaluation import Evaluator
+from dames.movegen import InternalMove, get_generator
+from dames.variants import Variant
+from dames.zobrist import BLACK_TO_MOVE_KEY, PIECE_KEYS
+
+INF = 1_000_000
+MATE = 100_000
+MATE_BOUND = MATE - 1_000
+MAX_PLY = 96
+
+EXACT, LOWER, UPPER = 0, 1, 2
+
+
+class SearchAborted(Exception):
+    """The node budget or the time limit ran out in the middle of an iteration."""
+
+
+@dataclass
+class IterationInfo:
+    """What one completed iteration found, for progress output (Hub `info`)."""
+
+    depth: int
+    score: int
+    nodes: int
+    seconds: float
+    pv: list[str] = field(default_factory=list)
+
+
+@dataclass
+class SearchResult:
+    """The last completed iteration: indices of every best root move, in the given order."""
+
+    best: list[int]
+    score: int
+    depth: int
+    nodes: int
+    scores: list[int] = field(default_factory=list)
+
+
+class Searcher:
+    """One search of one position; create a new one per move so no state leaks across calls."""
+
+    def __init__(
+        self,
+        variant: Variant,
+        evaluator: Evaluator,
+        *,
+        node_budget: int,
+        time_limit: float | None = None,
+        on_iteration: Callable[[IterationInfo], None] | None = None,
+    ) -> None:
+        generator = get_generator(variant)
+        self.generate = generator.generate
+        self.apply = generator.apply
+        self.geometry = variant.geometry
+        self.leaf = LeafTests(variant)
+        self.evaluate = evaluator.evaluate
+        self.node_budget = node_budget
+        self.time_limit = time_limit
+        self.on_iteration = on_iteration
+        self.nodes = 0
+        self.deadline = 0.0
+        self.tt: dict[int, tuple[int, int, int, InternalMove | None]] = {}
+        self.killers: list[list[tuple[int, int] | None]] = [
+            [None, None] for _ in range(MAX_PLY + 2)
+        ]
+        self.history: dict[int, int] = {}
+        self.path: list[int] = []  # keys of the reversible stretch behind the current node
+        self.extension_limit = MAX_PLY
+
+    # ------------------------------------------------------------------ root
+    def search(
+        self, root: RootPosition, root_moves: list[InternalMove], depth: int
+    ) -> SearchResult:
+        """Search `root_moves` (the root's legal moves, in the caller's order) to `depth`."""
+        if not root_moves:
+            raise ValueError("the side to move has no legal move")
+        started = time.perf_counter()
+        if self.time_limit is not None:
+            self.deadline = time.monotonic() + self.time_limit
+        count = len(root_moves)
+        if count == 1 or depth <= 0:
+            return SearchResult(list(range(count)), 0, 0, 0, [0] * count)
+        self.extension_limit = min(MAX_PLY, 2 * depth + 16)
+        order = list(range(count))
+        result: SearchResult | None = None
+        for iteration in range(1, depth + 1):
+            try:
+                scores = self._root_iteration(root, root_moves, order, iteration)
+            except SearchAborted:
+                break
+            best = max(scores)
+            result = SearchResult(
+                [i for i in range(count) if scores[i] == best], best, iteration, self.nodes, scores
+            )
+            # Next iteration: by score, best first; equal scores keep the caller's order.
+            order = sorted(range(count), key=lambda i: (-scores[i], i))
+            if self.on_iteration is not None:
+                self.on_iteration(IterationInfo(
+                    iteration, best, self.nodes, time.perf_counter() - started,
+                    self.principal_variation(root, root_moves[order[0]], iteration),
+                ))
+            if abs(best) >= MATE_BOUND:
+                break
+        if result is None:
+            result = self._static_root(root, root_moves)
+        return result
+
+    def _root_iteration(
+        self, root: RootPosition, root_moves: list[InternalMove], order: list[int], depth: int
+    ) -> list[int]:
+        scores = [0] * len(root_moves)
+        best = -INF
+        for rank, index in enumerate(order):
+            self.path = [*root.history, root.key]
+            move = root_moves[index]
+            white, black, kings, color, key = self._play(
+                root.white, root.black, root.kings, root.color, root.key, move
+            )
+            floor = len(self.path) if move[2] or not root.kings & move[0] else 0
+            if rank == 0:
+                value = -self._negamax(white, black, kings, color, key, depth - 1, -INF, INF, 1,
+                                       floor)
+            else:
+                value = -self._negamax(white, black, kings, color, key, depth - 1, -best,
+                                       -best + 1, 1, floor)
+                if value >= best:
+                    value = -self._negamax(white, black, kings, color, key, depth - 1, -INF,
+                                           -best + 1, 1, floor)
+            scores[index] = value
+            best = max(best, value)
+        return scores
+
+    def _static_root(self, root: RootPosition, root_moves: list[InternalMove]) -> SearchResult:
+        scores = []
+        for move in root_moves:
+            white, black, kings, color, _ = self._play(
+                root.white, root.black, root.kings, root.color, root.key, move
+            )
+            scores.append(-self.evaluate(white, black, kings, color == 0))
+        best = max(scores)
+        return SearchResult([i for i, s in enumerate(scores) if s == best], best, 0, self.nodes,
+                            scores)
+
+    def principal_variation(self, root: RootPosition, first: InternalMove, depth: int) -> list[str]:
+        """The expected line in Hub notation, read back from the transposition table."""
+        geometry = self.geometry
+        line = [hub_of_internal(first, geometry)]
+        white, black, kings, color, key = self._play(
+            root.white, root.black, root.kings, root.color, root.key, first
+        )
+        seen = {key}
+        while len(line) < depth + 8:
+            entry = self.tt.get(key)
+            if entry is None or entry[3] is None:
+                break
+            move = entry[3]
+            us, them = (white, black) if color == 0 else (black, white)
+            if move not in self.generate(us, them, kings, color):
+                break
+            line.append(hub_of_internal(move, geometry))
+            white, black, kings, color, key = self._play(white, black, kings, color, key, move)
+            if key in seen:
+                break
+            seen.add(key)
+        return line
+
+    # ------------------------------------------------------------------ moves
+    def _play(
+        self, white: int, black: int, kings: int, color: int, key: int, move: InternalMove
+    ) -> tuple[int, int, int, int, int]:
+        """The position after `move`, with its Zobrist key updated incrementally."""
+        new_white, new_black, new_kings = self.apply(white, black, kings, color, move)
+        frm, to, captured = move[0], move[1], move[2]
+        base = 2 * color
+        key ^= (PIECE_KEYS[base + (1 if kings & frm else 0)][frm.bit_length() - 1]
+                ^ PIECE_KEYS[base + (1 if new_kings & to else 0)][to.bit_length() - 1]
+                ^ BLACK_TO_MOVE_KEY)
+        if captured:
+            enemy = 2 - base
+            while captured:
+                low = captured & -captured
+                captured ^= low
+                key ^= PIECE_KEYS[enemy + (1 if kings & low else 0)][low.bit_length() - 1]
+        return new_white, new_black, new_kings, 1 - color, key
+
+    # ------------------------------------------------------------------ tree
+    def _negamax(
+        self,
+        white: int,
+        black: int,
+        kings: int,
+        color: int,
+        key: int,
+        depth: int,
+        alpha: int,
+        beta: int,
+        ply: int,
+        floor: int,
+    ) -> int:
+        """Fail-soft PVS; `floor` is the first index of `self.path` this position may repeat."""
+        self.nodes += 1
+        if self.nodes > self.node_budget:
+            raise SearchAborted
+        if self.time_limit is not None and not self.nodes & 1023 \
+                and time.monotonic() > self.deadline:
+            raise SearchAborted
+
+        # A repetition (same side to move, within the reversible stretch) scores as a draw.
+        path = self.path
+        index = len(path) - 4
+        while index >= floor:
+            if path[index] == key:
+                return 0
+            index -= 2
+
+        if color == 0:
+            us, them = white, black
+        else:
+            us, them = black, white
+
+        if depth <= 0:
+            depth = 0
+            leaf = self.leaf
+            if not leaf.has_capture(us, them, kings, color):
+                if not leaf.has_quiet_move(us, them, kings, color):
+                    return ply - MATE
+                return self.evaluate(white, black, kings, color == 0)
+
+        entry = self.tt.get(key)
+        tt_move = None
+        if entry is not None:
+            entry_depth, flag, stored, tt_move = entry
+            if entry_depth >= depth:
+                if stored >= MATE_BOUND:
+                    value = stored - ply
+                elif stored <= -MATE_BOUND:
+                    value = stored + ply
+                else:
+                    value = stored
+                if flag == EXACT or (value >= beta if flag == LOWER else value <= alpha):
+                    return value
+
+        moves = self.generate(us, them, kings, color)
+        if not moves:
+            return ply - MATE
+        if ply >= MAX_PLY:
+            return self.evaluate(white, black, kings, color == 0)
+        capture = bool(moves[0][2])
+
+        if len(moves) == 1:
+            # A forced reply costs no depth (bounded so long forced chains still end).
+            next_depth = depth if ply < self.extension_limit else depth - 1
+        else:
+            next_depth = depth - 1
+            moves = self._ordered(moves, tt_move, ply, color, capture)
+
+        path.append(key)
+        child_index = len(path)
+        play = self._play
+        best = -INF
+        best_move = None
+        original_alpha = alpha
+        first = True
+        for move in moves:
+            n_white, n_black, n_kings, n_color, n_key = play(white, black, kings, color, key, move)
+            child_floor = child_index if capture or not kings & move[0] else floor
+            if first:
+                value = -self._negamax(n_white, n_black, n_kings, n_color, n_key, next_depth,
+                                       -beta, -alpha, ply + 1, child_floor)
+                first = False
+            else:
+                value = -self._negamax(n_white, n_black, n_kings, n_color, n_key, next_depth,
+                                       -alpha - 1, -alpha, ply + 1, child_floor)
+                if alpha < value < beta:
+                    value = -self._negamax(n_white, n_black, n_kings, n_color, n_key,
+                                           next_depth, -beta, -alpha, ply + 1, child_floor)
+            if value > best:
+                best = value
+                best_move = move
+                if value > alpha:
+                    alpha = value
+                    if value >= beta:
+                        if not capture:
+                            self._reward(move, ply, depth, color)
+                        break
+        path.pop()
+
+        if best >= beta:
+            flag = LOWER
+        elif best <= original_alpha:
+            flag = UPPER
+        else:
+            flag = EXACT
+        if best >= MATE_BOUND:
+            stored = best + ply
+        elif best <= -MATE_BOUND:
+            stored = best - ply
+        else:
+            stored = best
+        self.tt[key] = (depth, flag, stored, best_move)
+        return best
+
+    def _ordered(
+        self, moves: list[InternalMove], tt_move: InternalMove | None, ply: int, color: int,
+        capture: bool,
+    ) -> list[InternalMove]:
+        """TT move first, then killers, then by history; ties keep the generator's order."""
+        if capture:
+            if tt_move is not None and tt_move in moves and moves[0] != tt_move:
+                return [tt_move, *[m for m in moves if m != tt_move]]
+            return moves
+        killer_a, killer_b = self.killers[ply]
+        history = self.history
+
+        def rank(move: InternalMove) -> int:
+            if move == tt_move:
+                return -(1 << 60)
+            pair = (move[0], move[1])
+            if pair == killer_a:
+                return -(1 << 59)
+            if pair == killer_b:
+                return -(1 << 58)
+            return -history.get(((move[0] << 64 | move[1]) << 1) | color, 0)
+
+        return sorted(moves, key=rank)
+
+    def _reward(self, move: InternalMove, ply: int, depth: int, color: int) -> None:
+        killers = self.killers[ply]
+        pair = (move[0], move[1])
+        if killers[0] != pair:
+            killers[1] = killers[0]
+            killers[0] = pair
+        slot = ((move[0] << 64 | move[1]) << 1) | color
+        self.history[slot] = self.history.get(slot, 0) + depth * depth
+

@@ -1,0 +1,332 @@
+"""The game state everyone outside the engine works with."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from dames import draws
+from dames.color import BLACK, WHITE, Color
+from dames.errors import DamesError, IllegalMoveError
+from dames.fen import format_fen, parse_fen
+from dames.move import Move
+from dames.movegen import InternalMove, get_generator
+from dames.piece import Piece
+from dames.variants import Variant, get_variant
+from dames.zobrist import BLACK_TO_MOVE_KEY, PIECE_KEYS, position_key
+
+
+class Outcome(NamedTuple):
+    """How a game ended: ``winner`` is ``None`` for a draw."""
+
+    winner: Color | None
+    reason: str
+
+
+class DrawCounters(NamedTuple):
+    """The counters behind the draw rules (see ``dames.draws``).
+
+    ``quiet_plies`` — plies since the last man move or capture (the 25-move king rule and
+    the 40-move rule); ``endgame`` — 16 or 5 when an FMJD endgame rule applies, else 0;
+    ``endgame_plies`` — plies since that endgame situation arose.
+    """
+
+    quiet_plies: int
+    endgame: int
+    endgame_plies: int
+
+
+class _Undo(NamedTuple):
+    move: InternalMove
+    white: int
+    black: int
+    kings: int
+    zobrist: int
+    reversible: int
+    endgame: int
+    endgame_plies: int
+
+
+class Board:
+    """A position with its history, so that moves can be undone and draws recognised.
+
+    The pieces are kept as three bitboards in the layout of ``dames.geometry``: ``white``,
+    ``black`` and ``kings``. ``Move`` objects exist only at this class's boundary; the
+    ``*_internal`` methods are the fast path of the computer player.
+    """
+
+    def __init__(
+        self,
+        fen: str | None = None,
+        variant: str | Variant = "international",
+        draw_rules: str = "defi",
+    ) -> None:
+        self.variant: Variant = get_variant(variant)
+        if draw_rules not in draws.DRAW_RULES:
+            raise DamesError(
+                f"unknown draw rules {draw_rules!r}; use one of {', '.join(draws.DRAW_RULES)}"
+            )
+        self.draw_rules: str = draw_rules
+        self.geometry = self.variant.geometry
+        self.generator = get_generator(self.variant)
+        position = parse_fen(fen if fen is not None else self.variant.start_fen, self.variant)
+        white = black = kings = 0
+        bit_of = self.geometry.bit_of_square
+        for square, piece in position.pieces.items():
+            mask = 1 << bit_of[square]
+            if piece.color == WHITE:
+                white |= mask
+            else:
+                black |= mask
+            if piece.king:
+                kings |= mask
+        self.white: int = white
+        self.black: int = black
+        self.kings: int = kings
+        self.turn: Color = position.turn
+        self.ply: int = 0
+        self.zobrist: int = position_key(white, black, kings, position.turn == BLACK)
+        self._reversible = 0  # plies since the last man move or capture
+        self._endgame = draws.endgame_class(white, black, kings)
+        self._endgame_plies = 0
+        self._undo: list[_Undo] = []
+        self._history: list[tuple[int, int, int, int]] = [(white, black, kings, self.turn)]
+        self._legal_key: tuple[int, int, int, int] | None = None
+        self._legal: dict[Move, InternalMove] = {}
+
+    # ----------------------------------------------------------------- reading the position
+    def piece_at(self, square: int) -> Piece | None:
+        bit = self._bit(square)
+        if self.white & bit:
+            return Piece(WHITE, bool(self.kings & bit))
+        if self.black & bit:
+            return Piece(BLACK, bool(self.kings & bit))
+        return None
+
+    def squares(self, color: Color, kings: bool | None = None) -> list[int]:
+        mask = self.white if color == WHITE else self.black
+        if kings is True:
+            mask &= self.kings
+        elif kings is False:
+            mask &= ~self.kings
+        return self.geometry.squares_of(mask)
+
+    def count(self, color: Color) -> int:
+        return (self.white if color == WHITE else self.black).bit_count()
+
+    def fen(self) -> str:
+        return format_fen(self.turn, self._pieces())
+
+    def _pieces(self) -> dict[int, Piece]:
+        pieces: dict[int, Piece] = {}
+        for color, mask in ((WHITE, self.white), (BLACK, self.black)):
+            for square in self.geometry.squares_of(mask & ~self.kings):
+                pieces[square] = Piece(color, False)
+            for square in self.geometry.squares_of(mask & self.kings):
+                pieces[square] = Piece(color, True)
+        return pieces
+
+    def _bit(self, square: int) -> int:
+        if not isinstance(square, int) or not 1 <= square <= self.variant.squares:
+            raise DamesError(f"square {square!r} is off the board (1-{self.variant.squares})")
+        return 1 << self.geometry.bit_of_square[square]
+
+    @property
+    def move_stack(self) -> list[Move]:
+        """The moves pushed since the board was created, oldest first."""
+        return [
+            self._to_move(undo.move, undo.kings, self._turn_at(i))
+            for i, undo in enumerate(self._undo)
+        ]
+
+    def _turn_at(self, index: int) -> Color:
+        """Side that played the ``index``-th pushed move."""
+        plies_ago = len(self._undo) - index
+        return self.turn if plies_ago % 2 == 0 else self.turn.opponent
+
+    @property
+    def draw_counters(self) -> DrawCounters:
+        return DrawCounters(self._reversible, self._endgame, self._endgame_plies)
+
+    # ----------------------------------------------------------------- legal moves
+    def legal_moves(self) -> list[Move]:
+        """Every legal move, sorted by start square, end square, then captured squares."""
+        return list(self._legal_map())
+
+    def _legal_map(self) -> dict[Move, InternalMove]:
+        key = (self.white, self.black, self.kings, self.turn)
+        if self._legal_key != key:
+            pairs = [(self._to_move(m, self.kings, self.turn), m) for m in self.internal_moves()]
+            pairs.sort(key=lambda p: (p[0].start, p[0].end, sorted(p[0].captures), p[0].path))
+            self._legal = dict(pairs)
+            self._legal_key = key
+        return self._legal
+
+    def is_legal(self, move: Move) -> bool:
+        return isinstance(move, Move) and move in self._legal_map()
+
+    def _to_move(self, m: InternalMove, kings: int, color: Color) -> Move:
+        sq = self.geometry.square_of_bit
+        frm, to, _, path, caps = m
+        promotes = not kings & frm and bool(to & self.geometry.promotion_mask[color])
+        if path is None:
+            return Move((sq[frm.bit_length() - 1], sq[to.bit_length() - 1]), (), promotes)
+        return Move(tuple(sq[b] for b in path), tuple(sq[c] for c in caps or ()), promotes)
+
+    def to_move(self, m: InternalMove) -> Move:
+        """The public ``Move`` of an internal move of the current position."""
+        return self._to_move(m, self.kings, self.turn)
+
+    def internal_moves(self) -> list[InternalMove]:
+        """Legal moves as internal tuples (see ``dames.movegen``), unsorted but deterministic."""
+        us, them = (self.white, self.black) if self.turn == WHITE else (self.black, self.white)
+        return self.generator.generate(us, them, self.kings, self.turn)
+
+    # ----------------------------------------------------------------- making moves
+    def push(self, move: Move) -> None:
+        internal = self._legal_map().get(move) if isinstance(move, Move) else None
+        if internal is None:
+            raise IllegalMoveError(f"{move} is not legal here; legal moves: {self._legal_text()}")
+        self.push_internal(internal)
+
+    def push_internal(self, m: InternalMove) -> None:
+        """Play an internal move known to be legal (no check: the fast path)."""
+        color = self.turn
+        white, black, kings = self.white, self.black, self.kings
+        self._undo.append(
+            _Undo(
+                m,
+                white,
+                black,
+                kings,
+                self.zobrist,
+                self._reversible,
+                self._endgame,
+                self._endgame_plies,
+            )
+        )
+        frm, to, captured = m[0], m[1], m[2]
+        new_white, new_black, new_kings = self.generator.apply(white, black, kings, color, m)
+        z = self.zobrist ^ BLACK_TO_MOVE_KEY
+        kind = 2 * color
+        was_king = kings & frm
+        z ^= PIECE_KEYS[kind + (1 if was_king else 0)][frm.bit_length() - 1]
+        z ^= PIECE_KEYS[kind + (1 if new_kings & to else 0)][to.bit_length() - 1]
+        if captured:
+            opp_kind = 2 - kind
+            c = captured
+            while c:
+                low = c & -c
+                c ^= low
+                z ^= PIECE_KEYS[opp_kind + (1 if kings & low else 0)][low.bit_length() - 1]
+        self.white, self.black, self.kings = new_white, new_black, new_kings
+        self.zobrist = z
+        self.turn = color.opponent
+        self.ply += 1
+        self._reversible = 0 if captured or not was_king else self._reversible + 1
+        if captured or (not was_king and new_kings & to):
+            new_class = draws.endgame_class(new_white, new_black, new_kings)
+        else:
+            new_class = self._endgame
+        if new_class != self._endgame:
+            self._endgame = new_class
+            self._endgame_plies = 0
+        else:
+            self._endgame_plies += 1
+        self._history.append((new_white, new_black, new_kings, self.turn))
+
+    def pop(self) -> Move:
+        """Undo the last move, restoring the position and every counter exactly."""
+        if not self._undo:
+            raise DamesError("no move to undo")
+        undo = self._undo.pop()
+        self._history.pop()
+        self.white, self.black, self.kings = undo.white, undo.black, undo.kings
+        self.zobrist = undo.zobrist
+        self._reversible = undo.reversible
+        self._endgame = undo.endgame
+        self._endgame_plies = undo.endgame_plies
+        self.turn = self.turn.opponent
+        self.ply -= 1
+        return self._to_move(undo.move, undo.kings, self.turn)
+
+    def pop_internal(self) -> InternalMove:
+        """Undo the last move without building a ``Move`` (the fast path)."""
+        if not self._undo:
+            raise DamesError("no move to undo")
+        undo = self._undo.pop()
+        self._history.pop()
+        self.white, self.black, self.kings = undo.white, undo.black, undo.kings
+        self.zobrist = undo.zobrist
+        self._reversible = undo.reversible
+        self._endgame = undo.endgame
+        self._endgame_plies = undo.endgame_plies
+        self.turn = self.turn.opponent
+        self.ply -= 1
+        return undo.move
+
+    def copy(self) -> Board:
+        other = Board.__new__(Board)
+        other.__dict__.update(self.__dict__)
+        other._undo = list(self._undo)
+        other._history = list(self._history)
+        return other
+
+    # ----------------------------------------------------------------- notation
+    def parse_move(self, text: str) -> Move:
+        from dames.notation import parse_move
+
+        return parse_move(self, text)
+
+    def notation(self, move: Move) -> str:
+        from dames.notation import notation
+
+        return notation(self, move)
+
+    def _legal_text(self) -> str:
+        moves = self.legal_moves()
+        return ", ".join(str(m) for m in moves) if moves else "none"
+
+    # ----------------------------------------------------------------- end of game
+    def outcome(self) -> Outcome | None:
+        us, them = (self.white, self.black) if self.turn == WHITE else (self.black, self.white)
+        if not us or self.generator.count(us, them, self.kings, self.turn) == 0:
+            return Outcome(self.turn.opponent, "no-moves")
+        rules = self.draw_rules
+        if rules == "fmjd" and self.variant.federation_draws == "checkers":
+            rules = "checkers"
+        if rules == "defi":
+            if self._reversible >= draws.KING_RULE_PLIES:
+                return Outcome(None, "25-king-moves")
+            if self.ply >= draws.GAME_LENGTH_PLIES:
+                return Outcome(None, "150-moves")
+            return None
+        if self._repetitions() >= draws.REPETITIONS:
+            return Outcome(None, "repetition")
+        if rules == "checkers":
+            if self._reversible >= draws.CHECKERS_QUIET_PLIES:
+                return Outcome(None, "40-moves")
+            return None
+        if self._reversible >= draws.KING_RULE_PLIES:
+            return Outcome(None, "25-king-moves")
+        if self._endgame and self._endgame_plies >= draws.ENDGAME_PLIES[self._endgame]:
+            return Outcome(None, f"{self._endgame}-move-endgame")
+        return None
+
+    def _repetitions(self) -> int:
+        """How many times the current position (same side to move) has occurred."""
+        current = self._history[-1]
+        window = self._history[-(self._reversible + 1) :]
+        return sum(1 for key in window if key == current)
+
+    # ----------------------------------------------------------------- display
+    def __repr__(self) -> str:
+        return f"Board({self.fen()!r}, variant={self.variant.name!r})"
+
+    def __str__(self) -> str:
+        g = self.geometry
+        grid = [["." for _ in range(g.size)] for _ in range(g.size)]
+        for square, piece in self._pieces().items():
+            row, col = g.coordinates(square)
+            letter = "w" if piece.color == WHITE else "b"
+            grid[row][col] = letter.upper() if piece.king else letter
+        return "\n".join(" ".join(row) for row in grid)

@@ -1,0 +1,40 @@
+"""Draw rules: which counters a game keeps and when they end it.
+
+Three rule sets exist; a ``Board`` is created with ``"defi"`` (default) or ``"fmjd"``, and on
+the 8×8 English and Italian boards ``"fmjd"`` means their own federations' rules:
+
+* ``defi`` — the daily challenge: 25 moves each in which only kings moved and nothing was
+  captured (``25-king-moves``), or 150 moves each (``150-moves``, counted from the board's
+  creation).
+* ``fmjd`` — threefold repetition of the position with the same side to move (``repetition``),
+  the 25-move king rule, and the endgame rules: three pieces including a king against a lone
+  king end in a draw after 16 moves each (``16-move-endgame``); two pieces or fewer including a
+  king against a lone king after 5 moves each (``5-move-endgame``). Each endgame count starts when
+  its material situation arises.
+* ``checkers`` — threefold repetition, and 40 moves each without a man move or capture
+  (``40-moves``).
+"""
+
+from __future__ import annotations
+
+DRAW_RULES = ("defi", "fmjd")
+
+KING_RULE_PLIES = 50  # 25 moves each
+GAME_LENGTH_PLIES = 300  # 150 moves each
+CHECKERS_QUIET_PLIES = 80  # 40 moves each
+ENDGAME_16 = 16
+ENDGAME_5 = 5
+ENDGAME_PLIES = {ENDGAME_16: 32, ENDGAME_5: 10}
+REPETITIONS = 3
+
+
+def endgame_class(white: int, black: int, kings: int) -> int:
+    """16 or 5 when the material falls under an FMJD endgame rule, else 0."""
+    for strong, weak in ((white, black), (black, white)):
+        if weak.bit_count() == 1 and weak & kings and strong & kings:
+            pieces = strong.bit_count()
+            if pieces == 3:
+                return ENDGAME_16
+            if pieces <= 2:
+                return ENDGAME_5
+    return 0

@@ -1,0 +1,448 @@
+"""Legal move generation on internal bitboards, for every variant.
+
+This is the engine's hot path (perft, the computer player), so it speaks bits, not ``Move``
+objects. An *internal move* is a tuple ``(frm, to, captured, path, caps)``:
+
+* ``frm``, ``to`` — one-bit masks of the start and end squares (equal for a king capture that
+  comes back to its start square);
+* ``captured`` — the set of captured bits (0 for a plain move);
+* ``path`` — ``None`` for a plain move, else the bit indices of the start and every landing;
+* ``caps`` — ``None`` for a plain move, else the captured bit indices in jump order.
+
+Rules applied here: capture is compulsory; a capture goes on while it can; captured pieces stay
+on the board until the move ends, so they block and cannot be jumped twice (coup turc); the
+moving piece's start square counts as empty during its capture; a man that only passes the
+crowning row during a capture stays a man. Then the variant's precedence rule filters the
+complete captures, and captures with the same start, end and captured set are kept once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+
+from dames.variants import PRIORITY_ITALIAN, PRIORITY_MAJORITY, Variant, get_variant
+
+InternalMove = tuple[int, int, int, tuple[int, ...] | None, tuple[int, ...] | None]
+
+
+@dataclass(frozen=True)
+class MoveGenerator:
+    """The bound functions of one variant's generator.
+
+    ``generate(us, them, kings, color)`` lists the legal internal moves of the side ``color``
+    whose pieces are ``us``; ``count(...)`` returns how many there are (cheaper: no lists when
+    nothing can be captured); ``apply(white, black, kings, color, move)`` returns the bitboards
+    ``(white, black, kings)`` after the move; ``promotion[color]`` is the set of squares where
+    that side's men are crowned.
+    """
+
+    variant: Variant
+    promotion: tuple[int, int]
+    generate: Callable[[int, int, int, int], list[InternalMove]]
+    count: Callable[[int, int, int, int], int]
+    apply: Callable[[int, int, int, int, InternalMove], tuple[int, int, int]]
+
+
+@cache
+def get_generator(variant: str | Variant) -> MoveGenerator:
+    return _build(get_variant(variant))
+
+
+def _build(v: Variant) -> MoveGenerator:
+    """Bind every table to closure variables: one scope keeps the hot path fast."""
+    g = v.geometry
+    board = g.board_mask
+    small = g.per_row  # shift of the up-right / down-left steps
+    large = g.per_row + 1  # shift of the up-left / down-right steps
+    rays = g.rays
+    ray_masks = g.ray_masks
+    neighbor = g.neighbor
+    promotion = g.promotion_mask
+    flying = v.flying_kings
+    backward = v.men_capture_backward
+    men_take_kings = v.men_capture_kings
+    priority = v.capture_priority
+
+    # Jump tables: [bit] -> ((mid_mask, mid_bit, land_bit, land_mask), ...)
+    JumpTable = tuple[tuple[tuple[int, int, int, int], ...], ...]
+
+    def jump_table(directions: tuple[int, ...]) -> JumpTable:
+        table = []
+        for bit in range(g.bit_count):
+            entries = []
+            if g.row_of_bit[bit] >= 0:
+                for d in directions:
+                    mid = neighbor[bit][d]
+                    if mid < 0:
+                        continue
+                    land = neighbor[mid][d]
+                    if land < 0:
+                        continue
+                    entries.append((1 << mid, mid, land, 1 << land))
+            table.append(tuple(entries))
+        return tuple(table)
+
+    all_jumps = jump_table((0, 1, 2, 3))
+    man_jumps = (
+        (all_jumps, all_jumps)
+        if backward
+        else (jump_table((0, 1)), jump_table((2, 3)))  # white men go up, black men go down
+    )
+    king_ray_bits = tuple(
+        tuple(tuple(1 << b for b in rays[bit][d]) for d in range(4)) for bit in range(g.bit_count)
+    )
+
+    def men_jump_sources(men: int, targets: int, empty: int, color: int) -> int:
+        """Men (set-wise) that have at least one first jump."""
+        src = 0
+        if color == 0 or backward:
+            src |= (((empty << large) & targets) << large) | (((empty << small) & targets) << small)
+        if color == 1 or backward:
+            src |= (((empty >> small) & targets) >> small) | (((empty >> large) & targets) >> large)
+        return src & men
+
+    def short_king_jump_sources(kings_: int, them: int, empty: int) -> int:
+        return kings_ & (
+            (((empty << large) & them) << large)
+            | (((empty << small) & them) << small)
+            | (((empty >> small) & them) >> small)
+            | (((empty >> large) & them) >> large)
+        )
+
+    def man_dfs(cur, path, caps, captured, targets, empty, jumps, out):
+        found = False
+        for mid_mask, mid, land, land_mask in jumps[cur]:
+            if mid_mask & targets and not mid_mask & captured and land_mask & empty:
+                found = True
+                man_dfs(
+                    land,
+                    (*path, land),
+                    (*caps, mid),
+                    captured | mid_mask,
+                    targets,
+                    empty,
+                    jumps,
+                    out,
+                )
+        if not found and caps:
+            out.append((path, caps, captured))
+
+    def flying_king_dfs(cur, path, caps, captured, them, empty, out):
+        found = False
+        for ray_bits, ray in zip(king_ray_bits[cur], rays[cur], strict=True):
+            n = len(ray)
+            i = 0
+            while i < n and ray_bits[i] & empty:
+                i += 1
+            if i + 1 < n:
+                mid_mask = ray_bits[i]
+                if mid_mask & them and not mid_mask & captured:
+                    j = i + 1
+                    new_captured = captured | mid_mask
+                    new_caps = (*caps, ray[i])
+                    while j < n and ray_bits[j] & empty:
+                        found = True
+                        land = ray[j]
+                        flying_king_dfs(
+                            land, (*path, land), new_caps, new_captured, them, empty, out
+                        )
+                        j += 1
+        if not found and caps:
+            out.append((path, caps, captured))
+
+    def italian_key(seq, king_start, kings):
+        caps = seq[1]
+        king_positions = tuple(-i for i, c in enumerate(caps) if kings >> c & 1)
+        return (len(caps), king_start, len(king_positions), king_positions)
+
+    # Directions a man may capture in, per colour: (shifts towards higher bits, shift amount).
+    up_dirs = ((False, large), (False, small))
+    down_dirs = ((True, small), (True, large))
+    men_dirs = (
+        (up_dirs + down_dirs, up_dirs + down_dirs)
+        if backward
+        else (up_dirs, down_dirs)
+    )
+
+    def first_jumps(men: int, targets: int, empty: int, color: int):
+        """Yield (start mask, mid mask, land mask) of every man's first jump, set-wise found."""
+        for down, amount in men_dirs[color]:
+            if down:
+                src = (((empty >> amount) & targets) >> amount) & men
+            else:
+                src = (((empty << amount) & targets) << amount) & men
+            while src:
+                low = src & -src
+                src ^= low
+                if down:
+                    mid = low << amount
+                    yield low, mid, mid << amount
+                else:
+                    mid = low >> amount
+                    yield low, mid, mid >> amount
+
+    def can_continue(land_idx: int, captured: int, targets: int, empty: int, jumps) -> bool:
+        for mid_mask, _, _, land_mask in jumps[land_idx]:
+            if mid_mask & targets and not mid_mask & captured and land_mask & empty:
+                return True
+        return False
+
+    def captures(us: int, them: int, kings: int, color: int) -> list[InternalMove]:
+        """Legal captures with their paths (empty list when there is none)."""
+        empty = board & ~(us | them)
+        men = us & ~kings
+        my_kings = us & kings
+        men_targets = them if men_take_kings else them & ~kings
+        found: list[tuple[int, list]] = []  # (1 if by a king, sequences)
+        jumps = man_jumps[color]
+        seqs: list = []
+        for low, mid, land in first_jumps(men, men_targets, empty, color):
+            start = low.bit_length() - 1
+            land_idx = land.bit_length() - 1
+            mid_idx = mid.bit_length() - 1
+            e2 = empty | low
+            if can_continue(land_idx, mid, men_targets, e2, jumps):
+                man_dfs(
+                    land_idx, (start, land_idx), (mid_idx,), mid, men_targets, e2, jumps, seqs
+                )
+            else:
+                seqs.append(((start, land_idx), (mid_idx,), mid))
+        if seqs:
+            found.append((0, seqs))
+        if my_kings:
+            seqs = []
+            if flying:
+                k = my_kings
+                while k:
+                    low = k & -k
+                    k ^= low
+                    start = low.bit_length() - 1
+                    flying_king_dfs(start, (start,), (), 0, them, empty | low, seqs)
+            else:
+                k = short_king_jump_sources(my_kings, them, empty)
+                while k:
+                    low = k & -k
+                    k ^= low
+                    start = low.bit_length() - 1
+                    man_dfs(start, (start,), (), 0, them, empty | low, all_jumps, seqs)
+            if seqs:
+                found.append((1, seqs))
+        if not found:
+            return []
+        if priority == PRIORITY_MAJORITY:
+            best = max(len(s[1]) for _, seqs in found for s in seqs)
+            chosen = [s for _, seqs in found for s in seqs if len(s[1]) == best]
+        elif priority == PRIORITY_ITALIAN:
+            keyed = [(italian_key(s, is_king, kings), s) for is_king, seqs in found for s in seqs]
+            best_key = max(k for k, _ in keyed)
+            chosen = [s for k, s in keyed if k == best_key]
+        else:
+            chosen = [s for _, seqs in found for s in seqs]
+        out: list[InternalMove] = []
+        seen: set[tuple[int, int, int]] = set()
+        for path, caps, captured in chosen:
+            ident = (path[0], path[-1], captured)
+            if ident in seen:
+                continue
+            seen.add(ident)
+            out.append((1 << path[0], 1 << path[-1], captured, path, caps))
+        return out
+
+    # Counting mode: the same sequences without paths, as (pieces, start, end, captured).
+    def man_count_dfs(cur, captured, n, targets, empty, jumps, start, acc):
+        found = False
+        for mid_mask, _, land, land_mask in jumps[cur]:
+            if mid_mask & targets and not mid_mask & captured and land_mask & empty:
+                found = True
+                man_count_dfs(
+                    land, captured | mid_mask, n + 1, targets, empty, jumps, start, acc
+                )
+        if not found and n:
+            acc.append((n, start, cur, captured))
+
+    def flying_count_dfs(cur, captured, n, them, empty, start, acc):
+        found = False
+        for ray_bits, ray in zip(king_ray_bits[cur], rays[cur], strict=True):
+            length = len(ray)
+            i = 0
+            while i < length and ray_bits[i] & empty:
+                i += 1
+            if i + 1 < length:
+                mid_mask = ray_bits[i]
+                if mid_mask & them and not mid_mask & captured:
+                    j = i + 1
+                    new_captured = captured | mid_mask
+                    while j < length and ray_bits[j] & empty:
+                        found = True
+                        flying_count_dfs(ray[j], new_captured, n + 1, them, empty, start, acc)
+                        j += 1
+        if not found and n:
+            acc.append((n, start, cur, captured))
+
+    def count_captures(us: int, them: int, kings: int, color: int) -> int:
+        """Number of legal captures, for the majority and free-choice rules."""
+        empty = board & ~(us | them)
+        men = us & ~kings
+        my_kings = us & kings
+        men_targets = them if men_take_kings else them & ~kings
+        jumps = man_jumps[color]
+        acc: list[tuple[int, int, int, int]] = []
+        append = acc.append
+        for down, amount in men_dirs[color]:
+            if down:
+                src = (((empty >> amount) & men_targets) >> amount) & men
+            else:
+                src = (((empty << amount) & men_targets) << amount) & men
+            while src:
+                low = src & -src
+                src ^= low
+                if down:
+                    mid = low << amount
+                    land_idx = (mid << amount).bit_length() - 1
+                else:
+                    mid = low >> amount
+                    land_idx = (mid >> amount).bit_length() - 1
+                e2 = empty | low
+                for mid_mask, _, _, land_mask in jumps[land_idx]:
+                    if mid_mask & men_targets and mid_mask != mid and land_mask & e2:
+                        man_count_dfs(land_idx, mid, 1, men_targets, e2, jumps, low, acc)
+                        break
+                else:
+                    append((1, low, land_idx, mid))
+        if my_kings:
+            k = my_kings if flying else short_king_jump_sources(my_kings, them, empty)
+            while k:
+                low = k & -k
+                k ^= low
+                start = low.bit_length() - 1
+                if flying:
+                    flying_count_dfs(start, 0, 0, them, empty | low, low, acc)
+                else:
+                    man_count_dfs(start, 0, 0, them, empty | low, all_jumps, low, acc)
+        if priority == PRIORITY_MAJORITY:
+            best = max(a[0] for a in acc)
+            return len({(a[1], a[2], a[3]) for a in acc if a[0] == best})
+        return len({(a[1], a[2], a[3]) for a in acc})
+
+    if priority == PRIORITY_ITALIAN:
+
+        def count_captures(us: int, them: int, kings: int, color: int) -> int:  # noqa: F811
+            return len(captures(us, them, kings, color))
+
+    def generate(us: int, them: int, kings: int, color: int) -> list[InternalMove]:
+        caps = captures(us, them, kings, color)
+        if caps:
+            return caps
+        empty = board & ~(us | them)
+        men = us & ~kings
+        out: list[InternalMove] = []
+        append = out.append
+        if color == 0:
+            t = (men >> large) & empty
+            while t:
+                low = t & -t
+                t ^= low
+                append((low << large, low, 0, None, None))
+            t = (men >> small) & empty
+            while t:
+                low = t & -t
+                t ^= low
+                append((low << small, low, 0, None, None))
+        else:
+            t = (men << small) & empty
+            while t:
+                low = t & -t
+                t ^= low
+                append((low >> small, low, 0, None, None))
+            t = (men << large) & empty
+            while t:
+                low = t & -t
+                t ^= low
+                append((low >> large, low, 0, None, None))
+        k = us & kings
+        while k:
+            low = k & -k
+            k ^= low
+            if flying:
+                for ray_bits in king_ray_bits[low.bit_length() - 1]:
+                    for b in ray_bits:
+                        if not b & empty:
+                            break
+                        append((low, b, 0, None, None))
+            else:
+                for b in neighbor[low.bit_length() - 1]:
+                    if b >= 0 and (1 << b) & empty:
+                        append((low, 1 << b, 0, None, None))
+        return out
+
+    def count(us: int, them: int, kings: int, color: int) -> int:
+        empty = board & ~(us | them)
+        men = us & ~kings
+        my_kings = us & kings
+        men_targets = them if men_take_kings else them & ~kings
+        if men_jump_sources(men, men_targets, empty, color):
+            return count_captures(us, them, kings, color)
+        if color == 0:
+            n = ((men >> large) & empty).bit_count() + ((men >> small) & empty).bit_count()
+        else:
+            n = ((men << small) & empty).bit_count() + ((men << large) & empty).bit_count()
+        if not my_kings:
+            return n
+        if not flying:
+            if short_king_jump_sources(my_kings, them, empty):
+                return count_captures(us, them, kings, color)
+            return (
+                n
+                + ((my_kings >> large) & empty).bit_count()
+                + ((my_kings >> small) & empty).bit_count()
+                + ((my_kings << small) & empty).bit_count()
+                + ((my_kings << large) & empty).bit_count()
+            )
+        occupied = us | them
+        k = my_kings
+        while k:
+            low = k & -k
+            k ^= low
+            masks = ray_masks[low.bit_length() - 1]
+            # Up-left and up-right: the nearest blocker is the highest bit of the ray.
+            for ray, shift in ((masks[0], large), (masks[1], small)):
+                blockers = ray & occupied
+                if not blockers:
+                    n += ray.bit_count()
+                    continue
+                nearest = 1 << (blockers.bit_length() - 1)
+                n += (ray & ~((nearest << 1) - 1)).bit_count()
+                if nearest & them and (nearest >> shift) & empty:
+                    return count_captures(us, them, kings, color)
+            # Down-left and down-right: the nearest blocker is the lowest bit of the ray.
+            for ray, shift in ((masks[2], small), (masks[3], large)):
+                blockers = ray & occupied
+                if not blockers:
+                    n += ray.bit_count()
+                    continue
+                nearest = blockers & -blockers
+                n += (ray & (nearest - 1)).bit_count()
+                if nearest & them and (nearest << shift) & empty:
+                    return count_captures(us, them, kings, color)
+        return n
+
+    def apply(
+        white: int, black: int, kings: int, color: int, move: InternalMove
+    ) -> tuple[int, int, int]:
+        frm, to, captured = move[0], move[1], move[2]
+        step = frm ^ to
+        if kings & frm:
+            kings ^= step
+        elif to & promotion[color]:
+            kings |= to
+        if captured:
+            kings &= ~captured
+        if color == 0:
+            return white ^ step, black & ~captured, kings
+        return white & ~captured, black ^ step, kings
+
+    return MoveGenerator(
+        variant=v, promotion=promotion, generate=generate, count=count, apply=apply
+    )

@@ -1,0 +1,64 @@
+/**
+ * The HTTP API (docs/http-api.md), same origin. Every failure becomes an ApiError so the page
+ * can tell a refused move (4xx with a reason) from a network failure worth retrying.
+ */
+export class ApiError extends Error {
+  constructor(status, code, message, body) {
+    super(message || code || `HTTP ${status}`);
+    this.status = status;
+    this.code = code;
+    this.body = body;
+  }
+
+  /** True when trying again later could succeed (no answer, or a server fault). */
+  get retryable() {
+    return this.status === 0 || this.status >= 500 || this.status === 429;
+  }
+}
+
+async function call(method, path, { body, gameToken, playerToken } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (gameToken) headers.Authorization = `Bearer ${gameToken}`;
+  if (playerToken) headers["X-Player-Token"] = playerToken;
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: "no-store",
+    });
+  } catch (err) {
+    throw new ApiError(0, "network", String(err && err.message ? err.message : err));
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    throw new ApiError(response.status, data && data.error, data && data.message, data);
+  }
+  return data;
+}
+
+export const api = {
+  createGame: (body) => call("POST", "/api/games", { body }),
+  getGame: (id, token) => call("GET", `/api/games/${encodeURIComponent(id)}`, { gameToken: token }),
+  play: (id, token, body) =>
+    call("POST", `/api/games/${encodeURIComponent(id)}/moves`, { body, gameToken: token }),
+  resign: (id, token) =>
+    call("POST", `/api/games/${encodeURIComponent(id)}/resign`, { body: {}, gameToken: token }),
+  claim: (id, token, playerToken) =>
+    call("POST", `/api/games/${encodeURIComponent(id)}/claim`, {
+      body: {}, gameToken: token, playerToken,
+    }),
+  createPlayer: (pseudonym) => call("POST", "/api/players", { body: { pseudonym } }),
+  leaderboard: (board, date, playerToken) =>
+    call("GET", board === "daily" ? `/api/leaderboards/daily/${date}` : "/api/leaderboards/free", {
+      playerToken,
+    }),
+  daily: () => call("GET", "/api/daily"),
+};

@@ -1,0 +1,4 @@
+/** Pages without their own script only need the language switch. */
+import { setupLanguageSwitch } from "./i18n.js";
+
+setupLanguageSwitch();

@@ -1,0 +1,118 @@
+"""One ASGI app for the local run: the two Lambda apps, the site, and the midnight rotation.
+
+API Gateway routes ``/api/games…`` to GamesFunction and the other ``/api/…`` paths to
+CommunityFunction; CloudFront serves everything else from the site bucket. ``create_app``
+reproduces that split in-process, so the local server runs the very FastAPI apps Lambda runs.
+
+Importing this module has no side effect: nothing is imported from the functions, no table is
+touched and no task starts until ``create_app`` is called and the server sends its lifespan
+start-up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.routing import Mount
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from local import rotation
+from local.paths import FRONTEND_DIR, add_code_paths
+
+logger = logging.getLogger("local.server")
+
+GAMES_PREFIX = "/api/games"
+API_PREFIX = "/api"
+
+
+def _under(path: str, prefix: str) -> bool:
+    """True when ``path`` is ``prefix`` itself or below it (``/api/gamesX`` is not)."""
+    return path == prefix or path.startswith(prefix + "/")
+
+
+class LocalApp:
+    """Dispatches each request like API Gateway + CloudFront would, and owns the rotation."""
+
+    def __init__(
+        self, games: ASGIApp, community: ASGIApp, site: ASGIApp, *, run_rotation: bool
+    ) -> None:
+        self.games = games
+        self.community = community
+        self.site = site
+        self.run_rotation = run_rotation
+        self._rotation_task: asyncio.Task[Any] | None = None
+
+    def route(self, path: str) -> ASGIApp:
+        """The app that answers ``path``."""
+        if _under(path, GAMES_PREFIX):
+            return self.games
+        if _under(path, API_PREFIX):
+            return self.community
+        return self.site
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            await self._lifespan(receive, send)
+            return
+        await self.route(scope["path"])(scope, receive, send)
+
+    async def _lifespan(self, receive: Receive, send: Send) -> None:
+        """Start-up creates today's challenge, then the midnight loop runs until shutdown."""
+        while True:
+            message = await receive()
+            if message["type"] == "lifespan.startup":
+                if self.run_rotation:
+                    await self._start_rotation()
+                await send({"type": "lifespan.startup.complete"})
+            elif message["type"] == "lifespan.shutdown":
+                await self._stop_rotation()
+                await send({"type": "lifespan.shutdown.complete"})
+                return
+
+    async def _start_rotation(self) -> None:
+        """Rotate once for now (awaited, so the challenge exists before the first request;
+        a failure is logged and retried in the background) and start the midnight loop."""
+        now = rotation.utc_now()
+        try:
+            await rotation.rotate_in_thread(now)
+            pending = None
+        except Exception:
+            logger.exception("start-up rotation failed; retrying in the background")
+            pending = now
+        self._rotation_task = asyncio.create_task(self._rotation_forever(pending))
+
+    async def _rotation_forever(self, pending: Any) -> None:
+        if pending is not None:
+            await rotation.rotate_until_done(pending)
+        await rotation.midnight_loop()
+
+    async def _stop_rotation(self) -> None:
+        task, self._rotation_task = self._rotation_task, None
+        if task is None:
+            return
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+
+def create_app(frontend_dir: Path | str = FRONTEND_DIR, *, run_rotation: bool = True) -> LocalApp:
+    """Build the local app: ``/api/games…`` → games_app, ``/api/…`` → community_app, the rest
+    → static files from ``frontend_dir`` (``index.html`` for a folder).
+
+    The DynamoDB endpoint and table come from the environment (``DYNAMODB_ENDPOINT``,
+    ``TABLE_NAME``), read by the backend on first use; set them before the first request.
+    ``run_rotation=False`` leaves the daily challenge to the API's on-demand creation.
+    """
+    add_code_paths()
+    import community_app  # importable only after add_code_paths
+    import games_app
+
+    # Mounted in a Starlette app so a missing file is a plain 404 response, not an exception.
+    site = Starlette(routes=[Mount("/", app=StaticFiles(directory=Path(frontend_dir), html=True))])
+    return LocalApp(games_app.app, community_app.app, site, run_rotation=run_rotation)

@@ -1,0 +1,78 @@
+"""Helpers shared by the games tests: talk to the games app like the site does."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def start_game(
+    client: TestClient, mode: str = "free", **options: Any
+) -> tuple[str, dict[str, Any]]:
+    """Create a game; returns (token, GameView)."""
+    response = client.post("/api/games", json={"mode": mode, **options})
+    assert response.status_code == 201, response.text
+    body = response.json()
+    return body["token"], body["game"]
+
+
+def get_game(client: TestClient, game_id: str, token: str) -> dict[str, Any]:
+    response = client.get(f"/api/games/{game_id}", headers=bearer(token))
+    assert response.status_code == 200, response.text
+    view: dict[str, Any] = response.json()
+    return view
+
+
+def post_move(
+    client: TestClient, game_id: str, token: str, ply: int, move: str, think_ms: int = 0
+) -> Any:
+    return client.post(
+        f"/api/games/{game_id}/moves",
+        headers=bearer(token),
+        json={"ply": ply, "move": move, "thinkMs": think_ms},
+    )
+
+
+def stored_item(table: Any, game_id: str) -> dict[str, Any]:
+    item: dict[str, Any] = table.get_item(Key={"pk": f"GAME#{game_id}", "sk": "GAME"})["Item"]
+    return item
+
+
+def fen_piece_counts(fen: str) -> dict[str, int]:
+    """Count each side's pieces straight from a PDN FEN (``W:W31-50:B1-20`` style), without
+    the engine, so tests can check the server's figures independently."""
+    counts = {"white": 0, "black": 0}
+    for part in fen.split(":")[1:]:
+        side = {"W": "white", "B": "black"}[part[0]]
+        for token in filter(None, part[1:].split(",")):
+            token = token.lstrip("K")
+            if "-" in token:
+                low, high = (int(x) for x in token.split("-"))
+                counts[side] += high - low + 1
+            else:
+                counts[side] += 1
+    return counts
+
+
+def event_for(template: dict[str, Any], *, game_id: str | None = None,
+              token: str | None = None, player_token: str | None = None,
+              body: Any = None) -> dict[str, Any]:
+    """A copy of an events/ template with the example id, tokens and body replaced."""
+    text = json.dumps(template)
+    if game_id is not None:
+        text = text.replace("g_EXAMPLEGAMEID000000", game_id)
+    if token is not None:
+        text = text.replace("EXAMPLE-GAME-TOKEN", token)
+    if player_token is not None:
+        text = text.replace("EXAMPLE-PLAYER-TOKEN", player_token)
+    event: dict[str, Any] = json.loads(text)
+    if body is not None:
+        event["body"] = json.dumps(body)
+        event["headers"]["content-length"] = str(len(event["body"].encode()))
+    return event

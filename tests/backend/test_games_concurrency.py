@@ -1,0 +1,113 @@
+"""Retries and races: a repeated move is answered once, two simultaneous moves give one 409."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pytest
+from dames_backend import game_store
+from fastapi.testclient import TestClient
+from games_support import get_game, post_move, start_game, stored_item
+
+
+def test_exact_retry_returns_the_same_answer_and_plays_once(
+    games_client: TestClient, table: Any
+) -> None:
+    token, game = start_game(games_client, "free")
+    first = post_move(games_client, game["id"], token, 0, "32-28", think_ms=700)
+    assert first.status_code == 200
+    version = int(stored_item(table, game["id"])["version"])
+
+    retry = post_move(games_client, game["id"], token, 0, "32-28", think_ms=700)
+    assert retry.status_code == 200
+    assert retry.json() == first.json()
+    assert int(stored_item(table, game["id"])["version"]) == version
+    assert len(stored_item(table, game["id"])["moves"]) == 2
+    assert get_game(games_client, game["id"], token)["ply"] == 2
+
+
+def test_retry_of_an_older_move_or_another_move_is_stale(games_client: TestClient) -> None:
+    token, game = start_game(games_client, "free")
+    first = post_move(games_client, game["id"], token, 0, "32-28").json()
+    second_move = first["legalMoves"][0]["notation"]
+    second = post_move(games_client, game["id"], token, 2, second_move).json()
+
+    for ply, move in ((0, "32-28"), (0, "33-28"), (2, "34-29"), (7, "34-29")):
+        response = post_move(games_client, game["id"], token, ply, move)
+        assert response.status_code == 409, (ply, move)
+        body = response.json()
+        assert body["error"] == "stale-ply"
+        assert body["game"] == second
+    # the last move is still retryable
+    assert post_move(games_client, game["id"], token, 2, second_move).json() == second
+
+
+def test_two_simultaneous_moves_give_one_success_and_one_409(
+    games_client: TestClient, table: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    token, game = start_game(games_client, "free")
+    both_read = threading.Barrier(2, timeout=30)
+    real_load = game_store.load_game
+    first_loads = iter(range(2))
+
+    def load_then_wait(game_id: str) -> Any:
+        record = real_load(game_id)
+        if next(first_loads, None) is not None:
+            both_read.wait()  # both requests have read version 1 before either writes
+        return record
+
+    monkeypatch.setattr(game_store, "load_game", load_then_wait)
+    results: dict[str, Any] = {}
+
+    def play(move: str) -> None:
+        results[move] = post_move(games_client, game["id"], token, 0, move)
+
+    threads = [threading.Thread(target=play, args=(m,)) for m in ("32-28", "34-29")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+
+    statuses = sorted(r.status_code for r in results.values())
+    assert statuses == [200, 409]
+    (winner,) = [m for m, r in results.items() if r.status_code == 200]
+    (loser,) = [r for r in results.values() if r.status_code == 409]
+    assert loser.json()["error"] == "stale-ply"
+    assert loser.json()["game"] == results[winner].json()
+
+    item = stored_item(table, game["id"])
+    assert item["moves"][0] == winner
+    assert len(item["moves"]) == 2
+    assert int(item["version"]) == 2
+
+
+def test_two_simultaneous_identical_moves_both_get_the_answer(
+    games_client: TestClient, table: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    token, game = start_game(games_client, "free")
+    both_read = threading.Barrier(2, timeout=30)
+    real_load = game_store.load_game
+    first_loads = iter(range(2))
+
+    def load_then_wait(game_id: str) -> Any:
+        record = real_load(game_id)
+        if next(first_loads, None) is not None:
+            both_read.wait()
+        return record
+
+    monkeypatch.setattr(game_store, "load_game", load_then_wait)
+    responses: list[Any] = []
+    threads = [
+        threading.Thread(
+            target=lambda: responses.append(post_move(games_client, game["id"], token, 0, "32-28"))
+        )
+        for _ in range(2)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert [r.status_code for r in responses] == [200, 200]
+    assert responses[0].json() == responses[1].json()
+    assert len(stored_item(table, game["id"])["moves"]) == 2

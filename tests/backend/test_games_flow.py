@@ -1,0 +1,331 @@
+"""The games API through the FastAPI app: creation, reading, moves, resignation, clock, expiry,
+forged fields and tokens (moto DynamoDB, the real engine and computer player)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from dames_backend import clock, security
+from fastapi.testclient import TestClient
+from games_support import bearer, get_game, post_move, start_game, stored_item
+
+START_FEN_WHITE = list(range(31, 51))
+START_FEN_BLACK = list(range(1, 21))
+
+
+def test_new_free_game_is_the_start_position_with_nine_moves(games_client: TestClient) -> None:
+    token, game = start_game(games_client, "free")
+    assert game["id"].startswith("g_")
+    assert game["mode"] == "free"
+    assert game["level"] == "defi"
+    assert game["variant"] == "international"
+    assert game["date"] is None
+    assert game["status"] == "playing"
+    assert game["playerColor"] == "white" and game["turn"] == "white"
+    assert game["ply"] == 0 and game["moves"] == []
+    assert game["pieces"] == {"white": 20, "black": 20}
+    assert game["clock"] == {"elapsedMs": 0}
+    assert game["score"] is None and game["claimed"] is False
+    assert game["lastComputerMove"] is None
+    # Only the front row (31-35) can move: 31 one way, 32-35 two ways each, 9 moves.
+    starts = sorted({m["path"][0] for m in game["legalMoves"]})
+    assert starts == [31, 32, 33, 34, 35]
+    assert len(game["legalMoves"]) == 9
+    assert {"notation": "32-28", "hub": "32-28", "path": [32, 28], "captures": [],
+            "promotes": False} in game["legalMoves"]
+    assert get_game(games_client, game["id"], token) == game
+
+
+def test_move_applies_the_players_move_and_a_computer_reply(
+    games_client: TestClient, table: Any
+) -> None:
+    token, game = start_game(games_client, "free")
+    response = post_move(games_client, game["id"], token, 0, "32-28")
+    assert response.status_code == 200, response.text
+    after = response.json()
+    assert after["ply"] == 2
+    assert after["moves"][0] == "32-28"
+    reply = after["lastComputerMove"]
+    assert reply is not None and after["moves"][1] == reply["notation"]
+    assert 1 <= reply["path"][0] <= 20  # a black piece moved
+    assert after["turn"] == "white"
+    assert after["legalMoves"]
+    assert get_game(games_client, game["id"], token) == after
+    item = stored_item(table, game["id"])
+    assert item["moves"][0] == "32-28"
+    assert int(item["version"]) == 2
+
+
+@pytest.mark.parametrize("notation", ["32-28", " 32-28 "])
+def test_surrounding_spaces_do_not_matter(games_client: TestClient, notation: str) -> None:
+    token, game = start_game(games_client, "free")
+    response = post_move(games_client, game["id"], token, 0, notation)
+    assert response.status_code == 200, response.text
+    assert response.json()["moves"][0] == "32-28"
+
+
+def test_resign_ends_the_game_and_is_idempotent(games_client: TestClient, table: Any) -> None:
+    token, game = start_game(games_client, "free")
+    assert "expiresAt" in stored_item(table, game["id"])
+    first = games_client.post(f"/api/games/{game['id']}/resign", headers=bearer(token))
+    assert first.status_code == 200
+    assert first.json()["status"] == "resigned" and first.json()["reason"] == "resigned"
+    assert first.json()["legalMoves"] == []
+    assert first.json()["score"] is None
+    again = games_client.post(f"/api/games/{game['id']}/resign", headers=bearer(token))
+    assert again.status_code == 200 and again.json() == first.json()
+    late_move = post_move(games_client, game["id"], token, 0, "32-28")
+    assert late_move.status_code == 409
+    assert late_move.json()["error"] == "game-over"
+    assert "expiresAt" not in stored_item(table, game["id"])
+
+
+def test_practice_game_from_a_position_level_and_variant(games_client: TestClient) -> None:
+    _, game = start_game(
+        games_client, "practice", fen="B:W28,K50:B19,23", level="debutant", variant="international"
+    )
+    assert game["mode"] == "practice" and game["level"] == "debutant"
+    assert game["playerColor"] == "black" and game["turn"] == "black"
+    assert game["pieces"] == {"white": 2, "black": 2}
+    # black 23 must capture 28 (the only capture), landing on 32
+    assert [m["path"] for m in game["legalMoves"]] == [[23, 32]]
+    assert game["legalMoves"][0]["captures"] == [28]
+
+
+def test_practice_game_on_eight_by_eight(games_client: TestClient) -> None:
+    _, game = start_game(games_client, "practice", variant="english")
+    assert game["variant"] == "english"
+    assert game["pieces"] == {"white": 12, "black": 12}
+    assert game["legalMoves"]
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        ({"mode": "daily", "level": "debutant"}, "practice-only"),
+        ({"mode": "free", "fen": "W:W50:B1"}, "practice-only"),
+        ({"mode": "daily", "variant": "english"}, "practice-only"),
+        ({"mode": "free", "seed": "chosen-by-me"}, "invalid-request"),
+        ({"mode": "daily", "date": "2020-01-01"}, "invalid-request"),
+        ({"mode": "tournament"}, "invalid-request"),
+        ({"mode": "practice", "level": "god"}, "invalid-request"),
+        ({"mode": "practice", "fen": "W:W99:B1"}, "bad-fen"),
+        ({"mode": "practice", "fen": "W:W46:B37,41"}, "game-over-position"),
+        ({}, "invalid-request"),
+    ],
+)
+def test_forged_or_invalid_creation_is_rejected(
+    games_client: TestClient, table: Any, body: dict[str, Any], code: str
+) -> None:
+    response = games_client.post("/api/games", json=body)
+    assert response.status_code == 422, response.text
+    assert response.json()["error"] == code
+    assert response.json()["message"]
+    assert table.scan()["Items"] == [] or all(
+        not i["pk"].startswith("GAME#") for i in table.scan()["Items"]
+    )
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"ply": 0, "move": "32-28", "thinkMs": 0, "score": 99999},
+        {"ply": 0, "move": "32-28", "thinkMs": 0, "elapsedMs": 1},
+        {"ply": 0, "move": "32-28", "thinkMs": -5},
+        {"ply": 0, "move": "32-28", "thinkMs": "300"},
+        {"ply": "0", "move": "32-28", "thinkMs": 300},
+        {"ply": 0, "move": "32-28"},
+        {"ply": 0, "move": "", "thinkMs": 0},
+        {"ply": -1, "move": "32-28", "thinkMs": 0},
+        {"ply": 0, "move": ["32-28"], "thinkMs": 0},
+    ],
+)
+def test_forged_or_invalid_move_bodies_change_nothing(
+    games_client: TestClient, body: dict[str, Any]
+) -> None:
+    token, game = start_game(games_client, "free")
+    response = games_client.post(
+        f"/api/games/{game['id']}/moves", headers=bearer(token), json=body
+    )
+    assert response.status_code == 422, response.text
+    assert response.json()["error"] == "invalid-request"
+    assert get_game(games_client, game["id"], token) == game
+
+
+def test_bad_json_and_oversized_bodies(games_client: TestClient) -> None:
+    token, game = start_game(games_client, "free")
+    url = f"/api/games/{game['id']}/moves"
+    bad = games_client.post(
+        url, content=b'{"ply": 0,', headers={**bearer(token), "content-type": "application/json"}
+    )
+    assert bad.status_code == 400 and bad.json()["error"] == "bad-json"
+    huge = games_client.post(
+        url, headers=bearer(token), json={"ply": 0, "move": "32-28", "thinkMs": 0,
+                                          "pad": "x" * 5000}
+    )
+    assert huge.status_code == 413 and huge.json()["error"] == "body-too-large"
+    assert get_game(games_client, game["id"], token) == game
+
+
+def test_the_seed_never_reaches_the_client(games_client: TestClient, table: Any) -> None:
+    response = games_client.post("/api/games", json={"mode": "daily"})
+    assert response.status_code == 201
+    game_id = response.json()["game"]["id"]
+    token = response.json()["token"]
+    seed = stored_item(table, game_id)["seed"]
+    daily = table.get_item(Key={"pk": f"DAILY#{response.json()['game']['date']}", "sk": "DAILY"})
+    assert daily["Item"]["seed"] == seed
+    moved = post_move(games_client, game_id, token, 0, "33-28")
+    for text in (response.text, moved.text, games_client.get(
+            f"/api/games/{game_id}", headers=bearer(token)).text):
+        assert seed not in text
+        assert "seed" not in json.loads(text)
+
+
+def test_daily_games_use_the_days_seed_and_level(games_client: TestClient, table: Any) -> None:
+    _, first = start_game(games_client, "daily")
+    _, second = start_game(games_client, "daily")
+    _, free = start_game(games_client, "free")
+    assert first["level"] == second["level"] == "defi"
+    assert first["date"] == second["date"] is not None
+    seeds = [stored_item(table, g["id"])["seed"] for g in (first, second, free)]
+    assert seeds[0] == seeds[1] != seeds[2]
+    _, other_free = start_game(games_client, "free")
+    assert stored_item(table, other_free["id"])["seed"] != seeds[2]
+
+
+def test_same_daily_seed_gives_the_same_computer(games_client: TestClient) -> None:
+    replies = []
+    for _ in range(2):
+        token, game = start_game(games_client, "daily")
+        replies.append(post_move(games_client, game["id"], token, 0, "31-27").json()["moves"])
+    assert replies[0] == replies[1]
+
+
+# --- tokens -------------------------------------------------------------------------------
+
+
+def test_token_checks(games_client: TestClient, table: Any) -> None:
+    token, game = start_game(games_client, "free")
+    other_token, _ = start_game(games_client, "free")
+    url = f"/api/games/{game['id']}"
+
+    missing = games_client.get(url)
+    assert missing.status_code == 401 and missing.json()["error"] == "missing-token"
+    not_bearer = games_client.get(url, headers={"Authorization": f"Basic {token}"})
+    assert not_bearer.status_code == 401
+
+    for wrong in (other_token, token[:-1], token + "A", "x" * 500):
+        response = games_client.get(url, headers=bearer(wrong))
+        assert response.status_code == 403, wrong
+        assert set(response.json()) == {"error", "message"}
+        assert game["fen"] not in response.text
+
+    for method, path, body in (
+        ("post", f"{url}/moves", {"ply": 0, "move": "32-28", "thinkMs": 0}),
+        ("post", f"{url}/resign", None),
+    ):
+        assert games_client.request(method, path, json=body).status_code == 401
+        forbidden = games_client.request(method, path, json=body, headers=bearer(other_token))
+        assert forbidden.status_code == 403
+    assert get_game(games_client, game["id"], token) == game
+
+    unknown = games_client.get("/api/games/g_doesnotexist0000", headers=bearer(token))
+    assert unknown.status_code == 404
+    assert games_client.get("/api/games/not-a-game-id", headers=bearer(token)).status_code == 404
+
+    item = stored_item(table, game["id"])
+    assert item["tokenHash"] == security.hash_token(token)
+    assert token not in json.dumps(item, default=str)
+
+
+# --- clock and expiry ---------------------------------------------------------------------
+
+
+class FakeClock:
+    def __init__(self, start_ms: int) -> None:
+        self.now = start_ms
+
+    def __call__(self) -> int:
+        return self.now
+
+
+def test_clock_counts_the_smaller_figure_and_at_least_300_ms(
+    games_client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake = FakeClock(1_800_000_000_000)
+    monkeypatch.setattr(clock, "now_ms", fake)
+    token, game = start_game(games_client, "free")
+    gid = game["id"]
+
+    fake.now += 8_000  # the server saw 8 s; the tab was hidden for a while: browser says 5 s
+    view = post_move(games_client, gid, token, 0, "32-28", think_ms=5_000).json()
+    assert view["clock"]["elapsedMs"] == 5_000
+
+    fake.now += 1_200  # the browser claims 9 s but the server answered 1.2 s ago
+    move = view["legalMoves"][0]["notation"]
+    view = post_move(games_client, gid, token, 2, move, think_ms=9_000).json()
+    assert view["clock"]["elapsedMs"] == 5_000 + 1_200
+
+    fake.now += 40  # a pre-move: 0.3 s at least
+    move = view["legalMoves"][0]["notation"]
+    view = post_move(games_client, gid, token, 4, move, think_ms=40).json()
+    assert view["clock"]["elapsedMs"] == 5_000 + 1_200 + 300
+    assert get_game(games_client, gid, token)["clock"]["elapsedMs"] == 6_500
+
+
+def test_computer_thinking_never_counts(
+    games_client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import dames.ai
+
+    fake = FakeClock(1_800_000_000_000)
+    monkeypatch.setattr(clock, "now_ms", fake)
+    real_choose = dames.ai.choose_move
+
+    def slow_computer(*args: Any, **kwargs: Any) -> Any:
+        fake.now += 60_000  # the computer "thinks" for a minute
+        return real_choose(*args, **kwargs)
+
+    monkeypatch.setattr(dames.ai, "choose_move", slow_computer)
+    token, game = start_game(games_client, "free")
+    fake.now += 2_000
+    view = post_move(games_client, game["id"], token, 0, "32-28", think_ms=100_000).json()
+    assert view["clock"]["elapsedMs"] == 2_000
+    fake.now += 3_000  # the server answered after the computer's minute: only 3 s count
+    move = view["legalMoves"][0]["notation"]
+    view = post_move(games_client, game["id"], token, 2, move, think_ms=100_000).json()
+    assert view["clock"]["elapsedMs"] == 5_000
+
+
+def test_unfinished_games_expire_on_read(
+    games_client: TestClient, table: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake = FakeClock(1_800_000_000_000)
+    monkeypatch.setattr(clock, "now_ms", fake)
+    token, game = start_game(games_client, "free")
+    expires_at = int(stored_item(table, game["id"])["expiresAt"])
+    assert expires_at == 1_800_000_000 + 14 * 86_400
+    fake.now = (expires_at - 1) * 1000
+    assert games_client.get(f"/api/games/{game['id']}", headers=bearer(token)).status_code == 200
+    fake.now = (expires_at + 1) * 1000
+    for response in (
+        games_client.get(f"/api/games/{game['id']}", headers=bearer(token)),
+        post_move(games_client, game["id"], token, 0, "32-28"),
+        games_client.post(f"/api/games/{game['id']}/resign", headers=bearer(token)),
+    ):
+        assert response.status_code == 410
+        assert response.json()["error"] == "game-expired"
+
+
+def test_each_move_pushes_the_expiry_back(
+    games_client: TestClient, table: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake = FakeClock(1_800_000_000_000)
+    monkeypatch.setattr(clock, "now_ms", fake)
+    token, game = start_game(games_client, "free")
+    fake.now += 10 * 86_400_000
+    assert post_move(games_client, game["id"], token, 0, "32-28").status_code == 200
+    assert int(stored_item(table, game["id"])["expiresAt"]) == 1_800_000_000 + 24 * 86_400

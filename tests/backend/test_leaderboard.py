@@ -1,0 +1,348 @@
+"""Leaderboards: order, ties (older first), best-only per player, one claim per game, ranks."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+from community_support import one_request_at_a_time, race
+from dames_backend import leaderboard, players
+from dames_backend.errors import ApiError
+from fastapi.testclient import TestClient
+
+DAY = "2026-11-28"
+
+
+def _player(name: str) -> players.Player:
+    return players.create_player(name).player
+
+
+def _claim(
+    player: players.Player,
+    game_id: str,
+    score: int,
+    *,
+    at: str,
+    board: str = "daily",
+    date: str | None = DAY,
+    pieces: int = 10,
+    seconds: int = 100,
+) -> leaderboard.ClaimResult:
+    return leaderboard.record_claim(
+        game_id=game_id,
+        player=player,
+        board=board,
+        date=date if board == "daily" else None,
+        score=score,
+        pieces=pieces,
+        seconds=seconds,
+        achieved_at=at,
+    )
+
+
+def test_the_board_lists_best_score_first(table: Any) -> None:
+    ann, ben, cat = _player("Ann"), _player("Ben"), _player("Cat")
+    _claim(ann, "g_1", 5000, at="2026-11-28T10:00:00Z")
+    _claim(ben, "g_2", 7000, at="2026-11-28T11:00:00Z")
+    _claim(cat, "g_3", 6000, at="2026-11-28T09:00:00Z")
+    entries = leaderboard.top("daily", DAY)
+    assert [(e.rank, e.pseudonym, e.score) for e in entries] == [
+        (1, "Ben", 7000),
+        (2, "Cat", 6000),
+        (3, "Ann", 5000),
+    ]
+
+
+def test_on_equal_scores_the_older_entry_ranks_first(table: Any) -> None:
+    late, early = _player("Late"), _player("Early")
+    # The later achievement is claimed first: the order must follow achievement time.
+    _claim(late, "g_late", 6500, at="2026-11-28T15:00:00Z")
+    _claim(early, "g_early", 6500, at="2026-11-28T08:00:00Z")
+    entries = leaderboard.top("daily", DAY)
+    assert [(e.rank, e.pseudonym) for e in entries] == [(1, "Early"), (2, "Late")]
+    assert leaderboard.rank_of("daily", DAY, late.player_id).rank == 2  # type: ignore[union-attr]
+
+
+def test_a_claim_returns_its_rank_and_the_players_best(table: Any) -> None:
+    ann, ben = _player("Ann"), _player("Ben")
+    first = _claim(ann, "g_a1", 5000, at="2026-11-28T10:00:00Z")
+    assert first.as_json() == {
+        "board": "daily", "date": DAY, "score": 5000, "rank": 1, "best": 5000
+    }
+    second = _claim(ben, "g_b1", 6000, at="2026-11-28T10:05:00Z")
+    assert (second.rank, second.best) == (1, 6000)
+    worse = _claim(ann, "g_a2", 4000, at="2026-11-28T10:10:00Z")
+    # The worse game is accepted (claimed once) but Ann keeps her best, ranked behind Ben.
+    assert (worse.score, worse.best, worse.rank) == (4000, 5000, 2)
+
+
+def test_only_the_best_score_of_the_day_counts(table: Any) -> None:
+    ann = _player("Ann")
+    _claim(ann, "g_1", 5000, at="2026-11-28T10:00:00Z", pieces=7, seconds=200)
+    _claim(ann, "g_2", 6200, at="2026-11-28T11:00:00Z", pieces=12, seconds=400)
+    _claim(ann, "g_3", 5500, at="2026-11-28T12:00:00Z", pieces=9, seconds=150)
+    entries = leaderboard.top("daily", DAY)
+    assert [e.as_json() for e in entries] == [
+        {
+            "rank": 1,
+            "pseudonym": "Ann",
+            "score": 6200,
+            "pieces": 12,
+            "seconds": 400,
+            "at": "2026-11-28T11:00:00Z",
+        }
+    ]
+
+
+def test_an_equal_score_later_keeps_the_older_entry_and_its_place(table: Any) -> None:
+    ann, ben = _player("Ann"), _player("Ben")
+    _claim(ann, "g_a1", 6000, at="2026-11-28T08:00:00Z")
+    _claim(ben, "g_b1", 6000, at="2026-11-28T09:00:00Z")
+    again = _claim(ann, "g_a2", 6000, at="2026-11-28T10:00:00Z")
+    assert again.rank == 1
+    entries = leaderboard.top("daily", DAY)
+    assert [(e.pseudonym, e.at) for e in entries] == [
+        ("Ann", "2026-11-28T08:00:00Z"),
+        ("Ben", "2026-11-28T09:00:00Z"),
+    ]
+
+
+def test_each_day_and_the_free_board_are_separate(table: Any) -> None:
+    ann = _player("Ann")
+    _claim(ann, "g_1", 5000, at="2026-11-27T10:00:00Z", date="2026-11-27")
+    _claim(ann, "g_2", 4000, at="2026-11-28T10:00:00Z", date="2026-11-28")
+    _claim(ann, "g_3", 3000, at="2026-11-28T11:00:00Z", board="free")
+    assert [e.score for e in leaderboard.top("daily", "2026-11-27")] == [5000]
+    assert [e.score for e in leaderboard.top("daily", "2026-11-28")] == [4000]
+    assert [e.score for e in leaderboard.top("free")] == [3000]
+    assert leaderboard.top("daily", "2026-11-26") == []
+
+
+def test_the_free_board_keeps_each_players_best(table: Any) -> None:
+    ann, ben = _player("Ann"), _player("Ben")
+    _claim(ann, "g_1", 4000, at="2026-11-20T10:00:00Z", board="free")
+    _claim(ben, "g_2", 4500, at="2026-11-21T10:00:00Z", board="free")
+    result = _claim(ann, "g_3", 4800, at="2026-11-22T10:00:00Z", board="free")
+    assert (result.board, result.date, result.rank, result.best) == ("free", None, 1, 4800)
+    ranked = [(e.pseudonym, e.score) for e in leaderboard.top("free")]
+    assert ranked == [("Ann", 4800), ("Ben", 4500)]
+
+
+def test_a_game_is_claimed_once_even_by_someone_else(table: Any) -> None:
+    ann, ben = _player("Ann"), _player("Ben")
+    _claim(ann, "g_once", 5000, at="2026-11-28T10:00:00Z")
+    for claimant, score in ((ann, 5000), (ben, 9000)):
+        with pytest.raises(ApiError) as caught:
+            _claim(claimant, "g_once", score, at="2026-11-28T10:00:00Z")
+        assert (caught.value.status, caught.value.code) == (409, "already-claimed")
+    assert [(e.pseudonym, e.score) for e in leaderboard.top("daily", DAY)] == [("Ann", 5000)]
+
+
+def test_two_simultaneous_claims_of_one_game_count_once(
+    table: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    one_request_at_a_time(monkeypatch)
+    ann = _player("Ann")
+    outcomes = race(2, lambda _: _claim(ann, "g_race", 5000, at="2026-11-28T10:00:00Z"))
+    assert sorted(type(o).__name__ for o in outcomes) == ["ApiError", "ClaimResult"]
+    assert [e.status for e in outcomes if isinstance(e, ApiError)] == [409]
+
+
+def test_simultaneous_claims_of_different_games_keep_the_best(
+    table: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    one_request_at_a_time(monkeypatch)
+    ann = _player("Ann")
+    scores = [5100, 5900, 5300, 5700]
+    outcomes = race(
+        len(scores),
+        lambda i: _claim(ann, f"g_{i}", scores[i], at=f"2026-11-28T10:0{i}:00Z"),
+    )
+    assert all(isinstance(o, leaderboard.ClaimResult) for o in outcomes), outcomes
+    assert [e.score for e in leaderboard.top("daily", DAY)] == [5900]
+
+
+def test_top_stops_at_the_limit_and_rank_of_counts_past_it(table: Any) -> None:
+    # 104 entries written straight into the table (a claim each would only slow the test),
+    # scores 10500, 10400, … ; then the last player claims through record_claim.
+    with table.batch_writer() as batch:
+        for i in range(104):
+            score = 10500 - 100 * i
+            batch.put_item(
+                Item={
+                    "pk": "BOARD#free", "sk": f"PLAYER#p_{i:03d}", "gsi1pk": "BOARD#free",
+                    "gsi1sk": leaderboard.ranking_key(score, "2026-11-28T10:00:00Z"),
+                    "board": "free", "date": None, "playerId": f"p_{i:03d}",
+                    "pseudonym": f"Player {i:03d}", "score": score, "pieces": 5, "seconds": 60,
+                    "at": "2026-11-28T10:00:00Z", "gameId": f"g_{i}",
+                }
+            )
+    last = _player("Last")
+    claimed = _claim(last, "g_last", 10500 - 100 * 104, at="2026-11-28T10:00:00Z", board="free")
+    assert claimed.rank == 105
+    entries = leaderboard.top("free")
+    assert len(entries) == 100
+    assert [e.rank for e in entries] == list(range(1, 101))
+    assert entries[0].pseudonym == "Player 000" and entries[-1].pseudonym == "Player 099"
+    own = leaderboard.rank_of("free", None, last.player_id)
+    assert own is not None and (own.rank, own.score) == (105, 10500 - 100 * 104)
+    assert leaderboard.rank_of("free", None, _player("Nobody").player_id) is None
+    assert len(leaderboard.top("free", limit=7)) == 7
+
+
+def test_entries_hold_only_the_figures_given_by_the_server(table: Any) -> None:
+    ann = _player("Ann")
+    _claim(ann, "g_x", 6100, at="2026-11-28T10:00:00Z", pieces=11, seconds=230)
+    entry = table.get_item(Key={"pk": f"BOARD#daily#{DAY}", "sk": f"PLAYER#{ann.player_id}"})
+    item = entry["Item"]
+    assert set(item) == {
+        "pk", "sk", "gsi1pk", "gsi1sk", "board", "date", "playerId", "pseudonym",
+        "score", "pieces", "seconds", "at", "gameId",
+    }
+    assert item["gsi1sk"] == f"{999_999_999 - 6100:09d}#2026-11-28T10:00:00Z"
+    claim = table.get_item(Key={"pk": "CLAIM#g_x", "sk": "CLAIM"})["Item"]
+    assert (claim["playerId"], claim["score"]) == (ann.player_id, 6100)
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [{"board": "practice", "date": None}, {"board": "daily", "date": None}, {"score": -1}],
+)
+def test_record_claim_refuses_impossible_input(table: Any, kwargs: dict[str, Any]) -> None:
+    call: dict[str, Any] = {
+        "game_id": "g_bad", "player": _player("Ann"), "board": "daily", "date": DAY,
+        "score": 5000, "pieces": 10, "seconds": 100,
+    }
+    call.update(kwargs)
+    with pytest.raises(ValueError):
+        leaderboard.record_claim(**call)
+    assert table.get_item(Key={"pk": "CLAIM#g_bad", "sk": "CLAIM"}).get("Item") is None
+
+
+# --- the routes ----------------------------------------------------------------------------
+
+
+def _register(client: TestClient, name: str) -> dict[str, Any]:
+    response = client.post("/api/players", json={"pseudonym": name})
+    assert response.status_code == 201, response.text
+    body: dict[str, Any] = response.json()
+    return body
+
+
+def test_daily_board_route_shows_entries_and_my_rank(community_client: TestClient) -> None:
+    ann = _register(community_client, "Ann")
+    ben = _register(community_client, "Ben")
+    as_player = {p["playerId"]: players.Player(p["playerId"], p["pseudonym"]) for p in (ann, ben)}
+    _claim(as_player[ann["playerId"]], "g_1", 5200, at="2026-11-28T10:00:00Z", pieces=8,
+           seconds=200)
+    _claim(as_player[ben["playerId"]], "g_2", 7300, at="2026-11-28T10:30:00Z", pieces=15,
+           seconds=200)
+    anonymous = community_client.get(f"/api/leaderboards/daily/{DAY}")
+    assert anonymous.status_code == 200
+    body = anonymous.json()
+    assert body["board"] == "daily" and body["date"] == DAY and body["me"] is None
+    assert body["entries"] == [
+        {"rank": 1, "pseudonym": "Ben", "score": 7300, "pieces": 15, "seconds": 200,
+         "at": "2026-11-28T10:30:00Z"},
+        {"rank": 2, "pseudonym": "Ann", "score": 5200, "pieces": 8, "seconds": 200,
+         "at": "2026-11-28T10:00:00Z"},
+    ]
+    mine = community_client.get(
+        f"/api/leaderboards/daily/{DAY}", headers={"X-Player-Token": ann["token"]}
+    ).json()["me"]
+    assert (mine["rank"], mine["score"]) == (2, 5200)
+    assert ann["playerId"] not in anonymous.text  # ids stay private; pseudonyms are public
+
+
+def test_free_board_route_and_a_player_without_entry(community_client: TestClient) -> None:
+    ann = _register(community_client, "Ann")
+    _claim(players.Player(ann["playerId"], "Ann"), "g_1", 4100, at="2026-11-28T10:00:00Z",
+           board="free")
+    newcomer = _register(community_client, "Newcomer")
+    body = community_client.get(
+        "/api/leaderboards/free", headers={"X-Player-Token": newcomer["token"]}
+    ).json()
+    assert body["board"] == "free" and body["date"] is None and body["me"] is None
+    assert [e["pseudonym"] for e in body["entries"]] == ["Ann"]
+
+
+def test_board_routes_refuse_a_wrong_player_token(community_client: TestClient) -> None:
+    for path in (f"/api/leaderboards/daily/{DAY}", "/api/leaderboards/free"):
+        response = community_client.get(path, headers={"X-Player-Token": "p_nobody.secret"})
+        assert response.status_code == 403
+        assert response.json()["error"] == "bad-player-token"
+
+
+@pytest.mark.parametrize(
+    "date, code",
+    [
+        ("2026-13-01", "invalid-date"),
+        ("2026-02-30", "invalid-date"),
+        ("20261128", "invalid-date"),
+        ("yesterday", "invalid-date"),
+        ("2026-11-28T00:00", "invalid-date"),
+        ("0000-01-01", "invalid-date"),
+    ],
+)
+def test_daily_board_route_validates_the_date(
+    community_client: TestClient, date: str, code: str
+) -> None:
+    response = community_client.get(f"/api/leaderboards/daily/{date}")
+    assert response.status_code == 422
+    assert response.json()["error"] == code and response.json()["message"]
+
+
+def test_a_day_to_come_has_an_empty_board(community_client: TestClient) -> None:
+    now = datetime.now(UTC)
+    today, tomorrow = now.date(), (now + timedelta(days=1)).date()
+    assert community_client.get(f"/api/leaderboards/daily/{today}").json()["entries"] == []
+    for day in (tomorrow.isoformat(), "9999-12-31"):
+        response = community_client.get(f"/api/leaderboards/daily/{day}")
+        assert response.status_code == 200
+        assert response.json() == {"board": "daily", "date": day, "entries": [], "me": None}
+    refused = community_client.get(
+        "/api/leaderboards/daily/9999-12-31", headers={"X-Player-Token": "p_x.wrong"}
+    )
+    assert refused.status_code == 403
+
+
+def test_the_claim_route_enters_the_stored_games_figures_only(
+    table: Any, community_client: TestClient
+) -> None:
+    from games_app import app as games_app
+
+    with TestClient(games_app, raise_server_exceptions=False) as games_client:
+        started = games_client.post("/api/games", json={"mode": "free"}).json()
+        game_id, game_token = started["game"]["id"], started["token"]
+        # The server's own verdict on a finished game, as the move route would store it.
+        table.update_item(
+            Key={"pk": f"GAME#{game_id}", "sk": "GAME"},
+            UpdateExpression="SET #s = :won, score = :score, finishedAt = :at REMOVE expiresAt",
+            ExpressionAttributeNames={"#s": "status"},
+            ExpressionAttributeValues={
+                ":won": "won",
+                ":score": {"total": 5850, "base": 3000, "perPiece": 300, "pieces": 11,
+                           "seconds": 450},
+                ":at": "2026-11-28T10:00:00Z",
+            },
+        )
+        ann = _register(community_client, "Ann")
+        headers = {"Authorization": f"Bearer {game_token}", "X-Player-Token": ann["token"]}
+        forged = games_client.post(
+            f"/api/games/{game_id}/claim", headers=headers,
+            json={"score": 999_999, "pieces": 20, "seconds": 1},
+        )
+        assert forged.status_code in (200, 400, 422), forged.text
+        if forged.status_code != 200:  # a body is refused outright: claim without one
+            forged = games_client.post(f"/api/games/{game_id}/claim", headers=headers)
+        assert forged.status_code == 200, forged.text
+        assert forged.json() == {"board": "free", "date": None, "score": 5850, "rank": 1,
+                                 "best": 5850}
+        again = games_client.post(f"/api/games/{game_id}/claim", headers=headers)
+        assert again.status_code == 409
+    board = community_client.get("/api/leaderboards/free").json()
+    assert board["entries"] == [
+        {"rank": 1, "pseudonym": "Ann", "score": 5850, "pieces": 11, "seconds": 450,
+         "at": "2026-11-28T10:00:00Z"}
+    ]

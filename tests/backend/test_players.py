@@ -1,0 +1,238 @@
+"""Players: pseudonym rules, uniqueness up to case and accents, the registration race, tokens."""
+
+from __future__ import annotations
+
+import hashlib
+import unicodedata
+from typing import Any
+
+import pytest
+from community_support import one_request_at_a_time, race
+from dames_backend import players
+from dames_backend.errors import ApiError
+from fastapi.testclient import TestClient
+
+# --- the name rules -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "raw, stored",
+    [
+        ("Marie-Ange", "Marie-Ange"),
+        ("  Bob  ", "Bob"),
+        ("J.-P. 42", "J.-P. 42"),
+        ("Zoe\u0308", "Zoë"),  # decomposed input is stored composed (NFC)
+        ("abc", "abc"),
+        ("a" * 20, "a" * 20),
+        ("Łukasz_07", "Łukasz_07"),
+        ("李小龍", "李小龍"),
+        ("007", "007"),
+    ],
+)
+def test_accepted_pseudonyms_are_stored_trimmed_and_composed(raw: str, stored: str) -> None:
+    cleaned = players.clean_pseudonym(raw)
+    assert cleaned == stored
+    assert unicodedata.is_normalized("NFC", cleaned)
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "ab",  # too short
+        "  ab  ",  # too short once trimmed
+        "a" * 21,  # too long
+        "",
+        "bob!",
+        "<script>",
+        "tab\there",
+        "no\u00a0break",  # a no-break space looks like a space but is not one
+        "smile😀",
+        "...",  # no letter or digit at all
+        "- _",
+        "\u0301abc",  # a combining mark is allowed only right after a letter
+    ],
+)
+def test_refused_pseudonyms_give_a_reason(raw: str) -> None:
+    with pytest.raises(ApiError) as caught:
+        players.clean_pseudonym(raw)
+    assert caught.value.status == 422
+    assert caught.value.code == "invalid-pseudonym"
+    assert caught.value.message
+
+
+def test_length_is_counted_after_composition() -> None:
+    # 20 letters each written as base + combining accent: 40 code points in, 20 after NFC.
+    assert players.clean_pseudonym("e\u0301" * 20) == "é" * 20
+    with pytest.raises(ApiError):
+        players.clean_pseudonym("e\u0301" * 21)
+
+
+@pytest.mark.parametrize(
+    "first, second",
+    [
+        ("Élodie", "elodie"),
+        ("ÉLODIE", "elodie"),
+        ("E\u0301lodie", "Élodie"),
+        ("Straße", "STRASSE"),
+        ("Zoë", "zoe"),
+        ("anne marie", "Anne  Marie"),
+    ],
+)
+def test_uniqueness_key_ignores_case_and_accents(first: str, second: str) -> None:
+    assert players.pseudonym_key(first) == players.pseudonym_key(second)
+
+
+@pytest.mark.parametrize("first, second", [("Elodie", "Elodi"), ("anne-marie", "anne marie")])
+def test_uniqueness_key_keeps_real_differences(first: str, second: str) -> None:
+    assert players.pseudonym_key(first) != players.pseudonym_key(second)
+
+
+# --- registration ------------------------------------------------------------------------
+
+
+def test_registration_stores_the_token_only_as_its_hash(table: Any) -> None:
+    created = players.create_player("Marie-Ange")
+    player_id = created.player.player_id
+    assert player_id.startswith("p_")
+    assert created.token.startswith(player_id + ".")
+    assert len(created.token.split(".", 1)[1]) >= 32  # 24 random bytes, base64url
+    profile = table.get_item(Key={"pk": f"PLAYER#{player_id}", "sk": "PROFILE"})["Item"]
+    assert profile["pseudonym"] == "Marie-Ange"
+    assert profile["tokenHash"] == hashlib.sha256(created.token.encode()).hexdigest()
+    name = table.get_item(Key={"pk": "PSEUDO#marie-ange", "sk": "PSEUDO"})["Item"]
+    assert name["playerId"] == player_id
+    every_value = repr(table.scan()["Items"])
+    assert created.token not in every_value
+    assert created.token.split(".", 1)[1] not in every_value
+
+
+@pytest.mark.parametrize("taken, attempt", [("Élodie", "elodie"), ("elodie", "ÉLODIE")])
+def test_a_name_differing_only_by_case_or_accents_is_taken(
+    table: Any, taken: str, attempt: str
+) -> None:
+    players.create_player(taken)
+    with pytest.raises(ApiError) as caught:
+        players.create_player(attempt)
+    assert (caught.value.status, caught.value.code) == (409, "pseudonym-taken")
+    profiles = [i for i in table.scan()["Items"] if i["sk"] == "PROFILE"]
+    assert [p["pseudonym"] for p in profiles] == [unicodedata.normalize("NFC", taken)]
+
+
+def test_two_simultaneous_registrations_of_one_name_give_one_winner(
+    table: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    one_request_at_a_time(monkeypatch)
+    for round_number in range(5):
+        names = [f"Racer{round_number}", f"RACËR{round_number}"]
+        outcomes = race(2, lambda i, names=names: players.create_player(names[i]))
+        winners = [o for o in outcomes if isinstance(o, players.NewPlayer)]
+        losers = [o for o in outcomes if isinstance(o, ApiError)]
+        assert len(winners) == 1, outcomes
+        assert len(losers) == 1 and losers[0].status == 409, outcomes
+        key = players.pseudonym_key(names[0])
+        item = table.get_item(Key={"pk": f"PSEUDO#{key}", "sk": "PSEUDO"})["Item"]
+        assert item["playerId"] == winners[0].player.player_id
+    profiles = [i for i in table.scan()["Items"] if i["sk"] == "PROFILE"]
+    assert len(profiles) == 5
+
+
+# --- tokens --------------------------------------------------------------------------------
+
+
+def test_the_token_authenticates_its_player(table: Any) -> None:
+    created = players.create_player("Tokenist")
+    assert players.authenticate_player(created.token) == created.player
+    assert players.authenticate_player(f"  {created.token} ") == created.player
+
+
+@pytest.mark.parametrize("missing", [None, "", "   "])
+def test_a_missing_token_is_401(table: Any, missing: str | None) -> None:
+    with pytest.raises(ApiError) as caught:
+        players.authenticate_player(missing)
+    assert caught.value.status == 401
+
+
+def test_every_wrong_token_is_the_same_403(table: Any) -> None:
+    alice = players.create_player("Alice")
+    bob = players.create_player("Bobby")
+    alice_id, alice_secret = alice.token.split(".", 1)
+    bob_id, _ = bob.token.split(".", 1)
+    wrong = [
+        f"{alice_id}.{alice_secret[:-1]}x" if alice_secret[-1] != "x" else f"{alice_id}.y",
+        f"{bob_id}.{alice_secret}",  # Alice's secret under Bob's id
+        f"p_unknownplayer.{alice_secret}",
+        "garbage",
+        alice_secret,
+        "." * 5,
+        alice.token + "." + "a" * 300,
+    ]
+    bodies = set()
+    for token in wrong:
+        with pytest.raises(ApiError) as caught:
+            players.authenticate_player(token)
+        assert caught.value.status == 403, token
+        bodies.add(repr(caught.value.body()))
+    assert len(bodies) == 1  # nothing tells an unknown id from a wrong secret
+
+
+# --- the routes ----------------------------------------------------------------------------
+
+
+def test_post_players_returns_201_with_id_name_and_token(community_client: TestClient) -> None:
+    response = community_client.post("/api/players", json={"pseudonym": " Zoe\u0308 "})
+    assert response.status_code == 201, response.text
+    body = response.json()
+    assert set(body) == {"playerId", "pseudonym", "token"}
+    assert body["pseudonym"] == "Zoë"
+    assert response.headers["cache-control"] == "no-store"
+    me = community_client.get("/api/players/me", headers={"X-Player-Token": body["token"]})
+    assert me.status_code == 200
+    assert me.json() == {"playerId": body["playerId"], "pseudonym": "Zoë"}
+
+
+def test_post_players_taken_name_is_409(community_client: TestClient) -> None:
+    assert community_client.post("/api/players", json={"pseudonym": "Élodie"}).status_code == 201
+    response = community_client.post("/api/players", json={"pseudonym": "elodie"})
+    assert response.status_code == 409
+    assert response.json()["error"] == "pseudonym-taken"
+    assert response.json()["message"]
+
+
+@pytest.mark.parametrize(
+    "payload, status",
+    [
+        ({"pseudonym": "ab"}, 422),
+        ({"pseudonym": "bad<name>"}, 422),
+        ({"pseudonym": 12345}, 422),
+        ({"pseudonym": None}, 422),
+        ({}, 422),
+        ({"pseudonym": "Valid Name", "admin": True}, 422),
+        ({"pseudonym": "x" * 5000}, 413),
+        (["Marie"], 422),
+    ],
+)
+def test_post_players_bad_bodies_are_json_4xx(
+    community_client: TestClient, table: Any, payload: Any, status: int
+) -> None:
+    response = community_client.post("/api/players", json=payload)
+    assert response.status_code == status, response.text
+    body = response.json()
+    assert body["error"] and body["message"]
+    assert table.scan()["Items"] == []
+
+
+def test_post_players_unparseable_json_is_400(community_client: TestClient) -> None:
+    response = community_client.post(
+        "/api/players", content=b"{not json", headers={"content-type": "application/json"}
+    )
+    assert response.status_code == 400
+    assert response.json()["error"] == "bad-json"
+
+
+def test_players_me_needs_a_valid_token(community_client: TestClient) -> None:
+    created = community_client.post("/api/players", json={"pseudonym": "Checker"}).json()
+    assert community_client.get("/api/players/me").status_code == 401
+    forged = created["token"][:-2] + ("aa" if not created["token"].endswith("aa") else "bb")
+    response = community_client.get("/api/players/me", headers={"X-Player-Token": forged})
+    assert response.status_code == 403
+    assert "Checker" not in response.text and created["playerId"] not in response.text

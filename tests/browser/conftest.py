@@ -1,0 +1,164 @@
+"""Fixtures for the browser tests: the real local server (local.server.create_app) over moto's
+DynamoDB, served by uvicorn in a thread, and the system Chromium driven by pytest-playwright.
+
+The server and moto start once per session on free ports; every test gets fresh browser
+contexts, so browser storage (game ids and tokens) never leaks between tests.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+FRONTEND_DIR = REPO / "frontend"
+ARTIFACTS_DIR = REPO / "artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+DESKTOP_VIEWPORT = {"width": 1280, "height": 800}
+TABLE_NAME = "dames-browser-tests"
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def artifacts_dir() -> Path:
+    ARTIFACTS_DIR.mkdir(exist_ok=True)
+    return ARTIFACTS_DIR
+
+
+@pytest.fixture(scope="session")
+def moto_endpoint() -> Iterator[str]:
+    """A moto DynamoDB server with the project's table; the env points the backend at it."""
+    from moto.server import ThreadedMotoServer
+
+    port = _free_port()
+    server = ThreadedMotoServer(ip_address="127.0.0.1", port=port, verbose=False)
+    server.start()
+    endpoint = f"http://127.0.0.1:{port}"
+    saved = {k: os.environ.get(k) for k in _ENV_KEYS}
+    os.environ.update(
+        {
+            "AWS_ACCESS_KEY_ID": "testing",
+            "AWS_SECRET_ACCESS_KEY": "testing",
+            "AWS_SESSION_TOKEN": "testing",
+            "AWS_REGION": "eu-west-3",
+            "AWS_DEFAULT_REGION": "eu-west-3",
+            "DYNAMODB_ENDPOINT": endpoint,
+            "TABLE_NAME": TABLE_NAME,
+        }
+    )
+    import boto3
+    from dames_backend.tables import create_table
+
+    client = boto3.client("dynamodb", endpoint_url=endpoint, region_name="eu-west-3")
+    create_table(client, TABLE_NAME)
+    yield endpoint
+    server.stop()
+    for key, value in saved.items():
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value
+
+
+_ENV_KEYS = (
+    "AWS_ACCESS_KEY_ID",
+    "AWS_SECRET_ACCESS_KEY",
+    "AWS_SESSION_TOKEN",
+    "AWS_REGION",
+    "AWS_DEFAULT_REGION",
+    "DYNAMODB_ENDPOINT",
+    "TABLE_NAME",
+)
+
+
+@pytest.fixture(scope="session")
+def live_server(moto_endpoint: str) -> Iterator[str]:
+    """The whole site and API as `make run` serves them, on a free port."""
+    import uvicorn
+
+    from local.server import create_app
+
+    port = _free_port()
+    app = create_app(frontend_dir=FRONTEND_DIR, run_rotation=False)
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, name="uvicorn-browser-tests", daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            raise RuntimeError("the local server did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def base_url(live_server: str) -> str:
+    """pytest-playwright resolves relative `page.goto("/…")` against this."""
+    return live_server
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Launch the system Chromium: Playwright's own browser download is unreachable here."""
+    if not shutil.which(CHROMIUM) and not Path(CHROMIUM).exists():
+        pytest.skip("system Chromium not installed at /usr/bin/chromium")
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_context_args, "viewport": DESKTOP_VIEWPORT, "locale": "fr-FR"}
+
+
+@pytest.fixture(params=["desktop", "phone"])
+def user(request: pytest.FixtureRequest, browser: Any, playwright: Any, base_url: str) -> Any:
+    """A page on a desktop (mouse) or on a Pixel 7 (touch), with `device.press(locator)`
+    tapping on the phone and clicking on the desktop."""
+    if request.param == "phone":
+        options = {**playwright.devices["Pixel 7"], "locale": "fr-FR"}
+    else:
+        options = {"viewport": DESKTOP_VIEWPORT, "locale": "fr-FR"}
+    context = browser.new_context(base_url=base_url, **options)
+    page = context.new_page()
+    yield Device(request.param, page)
+    context.close()
+
+
+class Device:
+    """One browser page and the way its user touches things."""
+
+    def __init__(self, name: str, page: Any) -> None:
+        self.name = name
+        self.page = page
+        self.touch = name == "phone"
+
+    def press(self, locator: Any) -> None:
+        if self.touch:
+            locator.tap()
+        else:
+            locator.click()

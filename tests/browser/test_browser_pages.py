@@ -1,0 +1,108 @@
+"""The other pages and the accessibility check: home, game and leaderboard pages pass axe-core
+with no violation; the leaderboard shows the scores stored on the server; the language follows
+the browser and the switch."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from browser_helpers import wait_for_turn
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def seeded_daily(live_server: str) -> list[tuple[str, int, int, int]]:
+    """Three players with scores on today's daily board, written through the backend's own
+    leaderboard functions into the test table: (pseudonym, score, pieces, seconds)."""
+    from dames_backend.leaderboard import record_claim
+    from dames_backend.players import create_player
+
+    today = datetime.now(UTC).date().isoformat()
+    rows = [("Marie-Ange", 7500, 15, 0), ("Toine", 6105, 11, 195), ("Zélie", 3300, 2, 300)]
+    stamp = datetime.now(UTC).strftime("%H%M%S%f")
+    seeded = []
+    for i, (name, score, pieces, seconds) in enumerate(rows):
+        player = create_player(f"{name}{stamp[-4:]}").player
+        record_claim(
+            game_id=f"g_seed{stamp}{i}",
+            player=player,
+            board="daily",
+            date=today,
+            score=score,
+            pieces=pieces,
+            seconds=seconds,
+        )
+        seeded.append((player.pseudonym, score, pieces, seconds))
+    return seeded
+
+
+def assert_no_axe_violation(page: Any) -> None:
+    results = Axe().run(page)
+    assert results.violations_count == 0, results.generate_report()
+
+
+def test_home_page_has_no_axe_violation(page: Any) -> None:
+    page.goto("/")
+    page.wait_for_function(
+        "() => /\\d{2}:\\d{2}/.test(document.getElementById('countdown').textContent)"
+    )
+    assert page.locator("#play-daily").get_attribute("href") == "play.html?mode=daily"
+    assert_no_axe_violation(page)
+
+
+def test_game_page_has_no_axe_violation(page: Any) -> None:
+    page.goto("/play.html?mode=free")
+    wait_for_turn(page)
+    page.locator('[data-square="32"]').click()
+    assert_no_axe_violation(page)
+
+
+def test_leaderboard_lists_scores_without_axe_violation(
+    page: Any, seeded_daily: list[tuple[str, int, int, int]], artifacts_dir: Path
+) -> None:
+    page.goto("/leaderboards.html?board=daily")
+    page.wait_for_selector("#lb-body tr")
+    rows = page.locator("#lb-body tr").evaluate_all(
+        "trs => trs.map(tr => [...tr.cells].map(td => td.textContent))"
+    )
+    mine = [r for r in rows if r[1] in {name for name, *_ in seeded_daily}]
+    assert [r[1] for r in mine] == [name for name, *_ in seeded_daily]  # best first
+    assert mine[1][2].replace("\u202f", " ").replace("\xa0", " ") == "6 105"
+    assert mine[1][3] == "11" and mine[1][4] == "03:15"
+    assert_no_axe_violation(page)
+    page.screenshot(path=str(artifacts_dir / "leaderboard-desktop.png"), full_page=True)
+
+
+def test_rules_page_has_no_axe_violation(page: Any) -> None:
+    page.goto("/rules.html")
+    assert "prise est obligatoire" in page.locator("main").inner_text()
+    assert_no_axe_violation(page)
+
+
+def test_english_by_browser_language_and_switch(browser: Any, base_url: str) -> None:
+    context = browser.new_context(base_url=base_url, locale="en-GB")
+    page = context.new_page()
+    page.goto("/")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert page.locator("h1").inner_text() == "One game of draughts a day"
+    page.locator("#lang-switch").click()
+    assert page.locator("h1").inner_text() == "Une partie de dames par jour"
+    page.reload()
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    context.close()
+
+
+def test_phone_home_and_rules_screenshots(user: Any, artifacts_dir: Path) -> None:
+    page = user.page
+    page.goto("/")
+    page.wait_for_function(
+        "() => /\\d{2}:\\d{2}/.test(document.getElementById('countdown').textContent)"
+    )
+    # No horizontal scrolling on any width.
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    page.screenshot(path=str(artifacts_dir / f"home-{user.name}.png"), full_page=True)
