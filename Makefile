@@ -46,7 +46,6 @@ $(PY):
 	$$py -m venv $(VENV) || { echo "Could not create a virtualenv: on Debian, apt-get install python3-venv" >&2; exit 1; }
 
 $(VENV_STAMP): requirements-dev.txt | $(PY)
-	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -r requirements-dev.txt
 	@touch $@
 
@@ -83,20 +82,30 @@ test-fast: install
 	$(PY) -m pytest -n $(WORKERS) -m "not slow and not integration and not browser"
 
 lint: $(VENV_STAMP)
-	$(VENV)/bin/ruff check .
-	$(VENV)/bin/cfn-lint template.yaml
+	@status=0; \
+	echo "ruff check ."; $(VENV)/bin/ruff check . || status=$$?; \
+	echo "cfn-lint template.yaml"; $(VENV)/bin/cfn-lint template.yaml || status=$$?; \
+	exit $$status
 
+# Each bench/*.py prints its figures; those that talk HTTP (SERVER_BENCHES) get a fresh local
+# server (DynamoDB Local + uvicorn, temporary data) through local.with_server.
+SERVER_BENCHES := bench/api.py
 bench: install
-	@for script in bench/*.py; do \
-	  echo "== $$script"; $(PY) $$script; \
-	done
+	@status=0; \
+	for script in bench/*.py; do \
+	  echo "== $$script"; \
+	  case " $(SERVER_BENCHES) " in \
+	    *" $$script "*) $(PY) -m local.with_server -- $(PY) $$script --url {url} || status=$$?;; \
+	    *) PYTHONPATH=engine_layer:backend_layer $(PY) $$script || status=$$?;; \
+	  esac; \
+	done; \
+	exit $$status
 
 # ---------------------------------------------------------------- AWS
 $(SAM_STAMP):
 	@py=$$($(find_python)); \
 	if [ -z "$$py" ]; then echo "Python 3.11 or newer is needed on PATH." >&2; exit 1; fi; \
 	$$py -m venv $(SAM_VENV)
-	$(SAM_VENV)/bin/python -m pip install --quiet --upgrade pip
 	$(SAM_VENV)/bin/python -m pip install --quiet aws-sam-cli==$(SAM_VERSION)
 	@touch $@
 

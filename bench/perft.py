@@ -1,6 +1,7 @@
 """Speed of the `dames` engine against py-draughts, measured in one run.
 
-    .venv/bin/python bench/perft.py [--depth 7] [--positions 10000] [--skip-reference]
+    .venv/bin/python bench/perft.py [--depth 7] [--positions 10000] [--passes 3]
+                                    [--skip-reference]
 
 Prints, for this engine and for py-draughts (its Board API and its
 `draughts.engines.turbo.perft_from_board`):
@@ -8,12 +9,14 @@ Prints, for this engine and for py-draughts (its Board API and its
 * perft of the international start position at --depth, in leaf nodes per second (leaves at
   depth 1 are counted as the length of the legal-move list: bulk counting);
 * legal-move generation time per position over --positions positions reached by random
-  playouts from a fixed seed (the same positions for both libraries, passed as FEN).
+  playouts from a fixed seed (the same positions for both libraries, passed as FEN; each
+  position is asked once, on a fresh board, so nothing is cached).
 
 py-draughts is GPL: it lives only in the benchmark's own virtualenv `.venv-bench` (created and
-filled on first use) and runs in a subprocess; nothing of it is imported here. Times are CPU
-times of the measuring process (`time.process_time`), so that other work on a shared machine
-disturbs them less; wall times are printed alongside.
+filled on first use) and runs in a subprocess; nothing of it is imported here. The two
+libraries are measured in alternation, --passes times, keeping each one's best pass, so that
+load from other work on a shared machine hits both alike. Times are CPU times of the measuring
+process (`time.process_time`); wall times are printed alongside.
 """
 
 from __future__ import annotations
@@ -26,7 +29,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "engine_layer"))
@@ -38,14 +43,15 @@ BENCH_VENV = ROOT / ".venv-bench"
 PY_DRAUGHTS = "py-draughts==1.10.1"
 START_PERFT = {5: 27_117, 6: 167_140, 7: 1_049_442, 8: 6_483_961, 9: 41_022_423}
 SEED = 20261130
+T = TypeVar("T")
 
-REFERENCE_SCRIPT = r"""
+# Runs inside .venv-bench: answers one JSON line per command read on stdin.
+REFERENCE_SERVER = r"""
 import json, sys, time
 import draughts
 from draughts.engines.turbo import perft_from_board
 
-fens_path, depth = sys.argv[1], int(sys.argv[2])
-with open(fens_path) as fh:
+with open(sys.argv[1]) as fh:
     fens = [line.strip() for line in fh if line.strip()]
 
 def api_perft(board, d):
@@ -59,25 +65,27 @@ def api_perft(board, d):
         board.pop()
     return total
 
-out = {"version": draughts.__version__}
-board = draughts.Board()
-c, w = time.process_time(), time.perf_counter()
-out["turbo_nodes"] = perft_from_board(board, depth)
-out["turbo_cpu"], out["turbo_wall"] = time.process_time() - c, time.perf_counter() - w
+def timed(fn):
+    c, w = time.process_time(), time.perf_counter()
+    result = fn()
+    return result, time.process_time() - c, time.perf_counter() - w
 
-board = draughts.Board()
-c, w = time.process_time(), time.perf_counter()
-out["api_nodes"] = api_perft(board, depth)
-out["api_cpu"], out["api_wall"] = time.process_time() - c, time.perf_counter() - w
-
-boards = [draughts.Board.from_fen(f) for f in fens]
-counts = []
-c, w = time.process_time(), time.perf_counter()
-for b in boards:
-    counts.append(len(b.legal_moves))
-out["moves_cpu"], out["moves_wall"] = time.process_time() - c, time.perf_counter() - w
-out["move_counts"] = counts
-print(json.dumps(out))
+print(json.dumps({"version": draughts.__version__}), flush=True)
+for line in sys.stdin:
+    command, _, arg = line.strip().partition(" ")
+    if command == "turbo":
+        nodes, cpu, wall = timed(lambda: perft_from_board(draughts.Board(), int(arg)))
+        reply = {"nodes": nodes, "cpu": cpu, "wall": wall}
+    elif command == "api":
+        nodes, cpu, wall = timed(lambda: api_perft(draughts.Board(), int(arg)))
+        reply = {"nodes": nodes, "cpu": cpu, "wall": wall}
+    elif command == "moves":
+        boards = [draughts.Board.from_fen(f) for f in fens]
+        counts, cpu, wall = timed(lambda: [len(b.legal_moves) for b in boards])
+        reply = {"counts": counts, "cpu": cpu, "wall": wall}
+    else:
+        break
+    print(json.dumps(reply), flush=True)
 """
 
 
@@ -89,10 +97,44 @@ def ensure_reference_venv() -> Path:
         subprocess.run([sys.executable, "-m", "venv", str(BENCH_VENV)], check=True)
     check = subprocess.run([str(python), "-c", "import draughts"], capture_output=True)
     if check.returncode != 0:
-        subprocess.run(
-            [str(python), "-m", "pip", "install", "--quiet", PY_DRAUGHTS], check=True
-        )
+        subprocess.run([str(python), "-m", "pip", "install", "--quiet", PY_DRAUGHTS], check=True)
     return python
+
+
+class Reference:
+    """py-draughts in a subprocess of the benchmark virtualenv."""
+
+    def __init__(self, fens: list[str]) -> None:
+        python = ensure_reference_venv()
+        with tempfile.NamedTemporaryFile("w", suffix=".fens", delete=False) as fh:
+            fh.write("\n".join(fens))
+            self._fens_path = fh.name
+        self._proc = subprocess.Popen(
+            [str(python), "-c", REFERENCE_SERVER, self._fens_path],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        self.version = self._read()["version"]
+
+    def _read(self) -> dict:
+        assert self._proc.stdout is not None
+        line = self._proc.stdout.readline()
+        if not line:
+            raise RuntimeError("the py-draughts subprocess stopped")
+        return json.loads(line)
+
+    def ask(self, command: str) -> dict:
+        assert self._proc.stdin is not None
+        self._proc.stdin.write(command + "\n")
+        self._proc.stdin.flush()
+        return self._read()
+
+    def close(self) -> None:
+        if self._proc.stdin is not None:
+            self._proc.stdin.close()
+        self._proc.wait(timeout=30)
+        os.unlink(self._fens_path)
 
 
 def random_positions(count: int, seed: int) -> list[str]:
@@ -112,81 +154,84 @@ def random_positions(count: int, seed: int) -> list[str]:
     return fens
 
 
-def timed(fn):  # noqa: ANN001, ANN201 - any callable
+def timed(fn: Callable[[], T]) -> tuple[T, float, float]:
     c, w = time.process_time(), time.perf_counter()
     result = fn()
     return result, time.process_time() - c, time.perf_counter() - w
+
+
+def best(runs: list[dict]) -> dict:
+    return min(runs, key=lambda r: r["cpu"])
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--depth", type=int, default=7)
     parser.add_argument("--positions", type=int, default=10_000)
+    parser.add_argument("--passes", type=int, default=3, help="alternating passes (best kept)")
     parser.add_argument("--skip-reference", action="store_true", help="measure dames only")
     args = parser.parse_args()
 
     print(f"# Python {sys.version.split()[0]} ({sys.executable}), {os.cpu_count()} CPUs")
     fens = random_positions(args.positions, SEED)
-
-    # --- dames: perft, fast path (bulk counting)
-    nodes, cpu, wall = timed(lambda: perft(Board(), args.depth))
     expected = START_PERFT.get(args.depth)
-    assert expected is None or nodes == expected, (nodes, expected)
-    ours_perft = nodes / cpu
-    print(
-        f"dames perft({args.depth}) = {nodes}: {cpu:.2f} s CPU ({wall:.2f} s wall), "
-        f"{ours_perft:,.0f} leaf nodes/s"
-    )
+    reference = None if args.skip_reference else Reference(fens)
 
-    # --- dames: legal moves per position, public API (first call: nothing cached)
-    boards = [Board(f) for f in fens]
-    counts, cpu, wall = timed(lambda: [len(b.legal_moves()) for b in boards])
-    ours_moves_us = cpu / len(boards) * 1e6
-    print(
-        f"dames Board.legal_moves(): {ours_moves_us:.1f} µs/position CPU "
-        f"({wall / len(boards) * 1e6:.1f} µs wall) over {len(boards)} positions"
-    )
-    boards = [Board(f) for f in fens]
-    _, cpu_fast, _ = timed(lambda: [b.internal_moves() for b in boards])
-    print(f"dames Board.internal_moves() (fast path): {cpu_fast / len(boards) * 1e6:.1f} µs/position")
+    ours_perft, ours_moves, ours_fast, ref_turbo, ref_moves = [], [], [], [], []
+    for _ in range(args.passes):
+        nodes, cpu, wall = timed(lambda: perft(Board(), args.depth))
+        assert expected is None or nodes == expected, (nodes, expected)
+        ours_perft.append({"nodes": nodes, "cpu": cpu, "wall": wall})
+        boards = [Board(f) for f in fens]
+        counts, cpu, wall = timed(lambda: [len(b.legal_moves()) for b in boards])  # noqa: B023
+        ours_moves.append({"counts": counts, "cpu": cpu, "wall": wall})
+        boards = [Board(f) for f in fens]
+        _, cpu, wall = timed(lambda: [b.internal_moves() for b in boards])  # noqa: B023
+        ours_fast.append({"cpu": cpu, "wall": wall})
+        if reference is not None:
+            ref_turbo.append(reference.ask(f"turbo {args.depth}"))
+            ref_moves.append(reference.ask("moves"))
 
-    if args.skip_reference:
+    n = len(fens)
+    p, m, f = best(ours_perft), best(ours_moves), best(ours_fast)
+    ours_rate = p["nodes"] / p["cpu"]
+    ours_us = m["cpu"] / n * 1e6
+    print(f"best of {args.passes} alternating passes; {n} random positions (seed {SEED})")
+    print(
+        f"dames perft({args.depth}) = {p['nodes']}: {p['cpu']:.2f} s CPU ({p['wall']:.2f} s wall)"
+        f", {ours_rate:,.0f} leaf nodes/s"
+    )
+    print(
+        f"dames Board.legal_moves(): {ours_us:.1f} µs/position CPU "
+        f"({m['wall'] / n * 1e6:.1f} wall)"
+    )
+    print(f"dames Board.internal_moves() (fast path): {f['cpu'] / n * 1e6:.1f} µs/position CPU")
+    if reference is None:
         return 0
 
-    # --- py-draughts in its own virtualenv
-    python = ensure_reference_venv()
-    with tempfile.NamedTemporaryFile("w", suffix=".fens", delete=False) as fh:
-        fh.write("\n".join(fens))
-        fens_path = fh.name
-    try:
-        proc = subprocess.run(
-            [str(python), "-c", REFERENCE_SCRIPT, fens_path, str(args.depth)],
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-    finally:
-        os.unlink(fens_path)
-    ref = json.loads(proc.stdout.strip().splitlines()[-1])
-    turbo = ref["turbo_nodes"] / ref["turbo_cpu"]
-    api = ref["api_nodes"] / ref["api_cpu"]
-    ref_moves_us = ref["moves_cpu"] / len(fens) * 1e6
-    differing = sum(1 for a, b in zip(counts, ref["move_counts"], strict=True) if a != b)
+    api = reference.ask(f"api {args.depth}")
+    reference.close()
+    t, rm = best(ref_turbo), best(ref_moves)
+    turbo_rate = t["nodes"] / t["cpu"]
+    api_rate = api["nodes"] / api["cpu"]
+    ref_us = rm["cpu"] / n * 1e6
+    differing = sum(1 for a, b in zip(m["counts"], rm["counts"], strict=True) if a != b)
     print(
-        f"py-draughts {ref['version']} turbo perft_from_board({args.depth}) = "
-        f"{ref['turbo_nodes']}: {ref['turbo_cpu']:.2f} s CPU ({ref['turbo_wall']:.2f} s wall), "
-        f"{turbo:,.0f} leaf nodes/s"
+        f"py-draughts {reference.version} turbo perft_from_board({args.depth}) = {t['nodes']}: "
+        f"{t['cpu']:.2f} s CPU ({t['wall']:.2f} s wall), {turbo_rate:,.0f} leaf nodes/s"
     )
     print(
-        f"py-draughts Board API perft({args.depth}) = {ref['api_nodes']}: {ref['api_cpu']:.2f} s "
-        f"CPU ({ref['api_wall']:.2f} s wall), {api:,.0f} leaf nodes/s"
+        f"py-draughts Board API perft({args.depth}) = {api['nodes']}: {api['cpu']:.2f} s CPU "
+        f"({api['wall']:.2f} s wall, one pass), {api_rate:,.0f} leaf nodes/s"
     )
-    print(f"py-draughts Board.legal_moves: {ref_moves_us:.1f} µs/position CPU")
+    print(
+        f"py-draughts Board.legal_moves: {ref_us:.1f} µs/position CPU "
+        f"({rm['wall'] / n * 1e6:.1f} wall)"
+    )
     print(f"positions where the two libraries count a different number of moves: {differing}")
     print(
-        f"ratios (dames / py-draughts): perft vs turbo {ours_perft / turbo:.2f}x, "
-        f"perft vs Board API {ours_perft / api:.2f}x, "
-        f"legal-move speed {ref_moves_us / ours_moves_us:.2f}x"
+        f"ratios (dames / py-draughts): perft {ours_rate / turbo_rate:.2f}x turbo, "
+        f"{ours_rate / api_rate:.2f}x Board API; legal moves {ref_us / ours_us:.2f}x faster"
     )
     return 0
 

@@ -60,9 +60,9 @@ def publish(stack: str, region: str | None) -> None:
     session = boto3.session.Session(region_name=region)
     outputs = {
         item["OutputKey"]: item["OutputValue"]
-        for item in session.client("cloudformation").describe_stacks(StackName=stack)["Stacks"][
-            0
-        ].get("Outputs", [])
+        for item in session.client("cloudformation")
+        .describe_stacks(StackName=stack)["Stacks"][0]
+        .get("Outputs", [])
     }
     bucket, distribution = outputs["BucketName"], outputs["DistributionId"]
     s3 = session.client("s3")

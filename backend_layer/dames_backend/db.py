@@ -15,6 +15,7 @@ from botocore.config import Config
 from botocore.exceptions import ClientError
 
 from dames_backend.config import get_settings
+from dames_backend.errors import TRANSIENT_AWS_CODES
 
 _lock = threading.Lock()
 _table: Any = None
@@ -24,18 +25,6 @@ RETRY_CONFIG = Config(
     connect_timeout=3,
     read_timeout=10,
 )
-
-TRANSIENT_ERROR_CODES = frozenset(
-    {
-        "ProvisionedThroughputExceededException",
-        "ThrottlingException",
-        "RequestLimitExceeded",
-        "InternalServerError",
-        "ServiceUnavailable",
-        "TransactionConflictException",
-    }
-)
-
 
 def get_table() -> Any:
     """Return the DynamoDB ``Table`` resource named by the settings (created once)."""
@@ -78,4 +67,4 @@ def is_conditional_failure(exc: ClientError) -> bool:
 
 def is_transient(exc: ClientError) -> bool:
     """True for errors that a later retry may not see (throttling, service hiccups)."""
-    return error_code(exc) in TRANSIENT_ERROR_CODES
+    return error_code(exc) in TRANSIENT_AWS_CODES

@@ -116,10 +116,26 @@ async def _http_error(_: Request, exc: Exception) -> JSONResponse:
     )
 
 
-async def _aws_error(_: Request, exc: Exception) -> JSONResponse:
+TRANSIENT_AWS_CODES = frozenset(
+    {
+        "ProvisionedThroughputExceededException",
+        "ThrottlingException",
+        "RequestLimitExceeded",
+        "InternalServerError",
+        "ServiceUnavailable",
+        "TransactionConflictException",
+    }
+)
+
+
+async def _aws_error(request: Request, exc: Exception) -> JSONResponse:
+    """DynamoDB failed even after boto3's retries. Only a transient failure (throttling, a
+    service hiccup, the connection) is a 503 the client may retry; anything else is a bug."""
     if isinstance(exc, ClientError):
         code = str(exc.response.get("Error", {}).get("Code", ""))
         logger.error("DynamoDB error %s", code, exc_info=exc)
+        if code not in TRANSIENT_AWS_CODES:
+            return await _unexpected_error(request, exc)
     else:
         logger.error("AWS connection error", exc_info=exc)
     return error_response(

@@ -2,17 +2,41 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple
 
 from dames import draws
 from dames.color import BLACK, WHITE, Color
 from dames.errors import DamesError, IllegalMoveError
 from dames.fen import format_fen, parse_fen
-from dames.move import Move
+from dames.move import Move, PromotingMove
 from dames.movegen import InternalMove, get_generator
 from dames.piece import Piece
 from dames.variants import Variant, get_variant
 from dames.zobrist import BLACK_TO_MOVE_KEY, PIECE_KEYS, position_key
+
+
+def _capture_order(move: Move) -> tuple:
+    return (move[0][0], move[0][-1], sorted(move[1]), move[0])
+
+
+@cache
+def _public_plain_moves(variant: str) -> tuple[dict[InternalMove, Move], dict[InternalMove, Move]]:
+    """The shared ``Move`` of every plain internal move, for a man and for a king."""
+    v = get_variant(variant)
+    g = v.geometry
+    sq = g.square_of_bit
+    men: dict[InternalMove, Move] = {}
+    kings: dict[InternalMove, Move] = {}
+    top, bottom = g.promotion_mask
+    for m in get_generator(v).plain_moves:
+        frm, to = m[0], m[1]
+        path = (sq[frm.bit_length() - 1], sq[to.bit_length() - 1])
+        kings[m] = Move(path)
+        # A man's step goes up for White, down for Black: it crowns on that side's last row.
+        crowning_row = top if to < frm else bottom
+        men[m] = Move(path, (), bool(to & crowning_row))
+    return men, kings
 
 
 class Outcome(NamedTuple):
@@ -91,7 +115,8 @@ class Board:
         self._undo: list[_Undo] = []
         self._history: list[tuple[int, int, int, int]] = [(white, black, kings, self.turn)]
         self._legal_key: tuple[int, int, int, int] | None = None
-        self._legal: dict[Move, InternalMove] = {}
+        self._legal: list[Move] = []
+        self._legal_set: set[Move] | None = None
 
     # ----------------------------------------------------------------- reading the position
     def piece_at(self, square: int) -> Piece | None:
@@ -150,19 +175,43 @@ class Board:
     # ----------------------------------------------------------------- legal moves
     def legal_moves(self) -> list[Move]:
         """Every legal move, sorted by start square, end square, then captured squares."""
-        return list(self._legal_map())
+        return list(self._legal_list())
 
-    def _legal_map(self) -> dict[Move, InternalMove]:
+    def _legal_list(self) -> list[Move]:
         key = (self.white, self.black, self.kings, self.turn)
         if self._legal_key != key:
-            pairs = [(self._to_move(m, self.kings, self.turn), m) for m in self.internal_moves()]
-            pairs.sort(key=lambda p: (p[0].start, p[0].end, sorted(p[0].captures), p[0].path))
-            self._legal = dict(pairs)
+            internal = self.internal_moves()
+            if internal and not internal[0][2]:
+                # Plain moves: shared Move objects; tuple order is (start, end).
+                men_moves, king_moves = _public_plain_moves(self.variant.name)
+                kings = self.kings
+                moves = [(king_moves if kings & m[0] else men_moves)[m] for m in internal]
+                moves.sort()
+            else:
+                square = self.geometry.square_of_bit.__getitem__
+                crowning_row = self.geometry.promotion_mask[self.turn]
+                kings = self.kings
+                new = tuple.__new__  # Move's own constructor, minus its argument checks
+                moves = [
+                    new(
+                        Move if kings & frm or not to & crowning_row else PromotingMove,
+                        (tuple(map(square, path)), tuple(map(square, caps))),
+                    )
+                    for frm, to, _, path, caps in internal
+                ]
+                moves.sort(key=_capture_order)
+            self._legal = moves
+            self._legal_set = None
             self._legal_key = key
         return self._legal
 
     def is_legal(self, move: Move) -> bool:
-        return isinstance(move, Move) and move in self._legal_map()
+        if not isinstance(move, Move):
+            return False
+        self._legal_list()
+        if self._legal_set is None:
+            self._legal_set = set(self._legal)
+        return move in self._legal_set
 
     def _to_move(self, m: InternalMove, kings: int, color: Color) -> Move:
         sq = self.geometry.square_of_bit
@@ -171,6 +220,20 @@ class Board:
         if path is None:
             return Move((sq[frm.bit_length() - 1], sq[to.bit_length() - 1]), (), promotes)
         return Move(tuple(sq[b] for b in path), tuple(sq[c] for c in caps or ()), promotes)
+
+    def _internal_of(self, move: Move) -> InternalMove:
+        """The internal form of a legal ``Move`` of this position."""
+        bit_of = self.geometry.bit_of_square
+        path, captures = move
+        frm = 1 << bit_of[path[0]]
+        to = 1 << bit_of[path[-1]]
+        if not captures:
+            return (frm, to, 0, None, None)
+        caps = tuple(bit_of[c] for c in captures)
+        captured = 0
+        for c in caps:
+            captured |= 1 << c
+        return (frm, to, captured, tuple(bit_of[p] for p in path), caps)
 
     def to_move(self, m: InternalMove) -> Move:
         """The public ``Move`` of an internal move of the current position."""
@@ -183,10 +246,9 @@ class Board:
 
     # ----------------------------------------------------------------- making moves
     def push(self, move: Move) -> None:
-        internal = self._legal_map().get(move) if isinstance(move, Move) else None
-        if internal is None:
+        if not self.is_legal(move):
             raise IllegalMoveError(f"{move} is not legal here; legal moves: {self._legal_text()}")
-        self.push_internal(internal)
+        self.push_internal(self._internal_of(move))
 
     def push_internal(self, m: InternalMove) -> None:
         """Play an internal move known to be legal (no check: the fast path)."""

@@ -40,6 +40,7 @@ class MoveGenerator:
 
     variant: Variant
     promotion: tuple[int, int]
+    plain_moves: tuple[InternalMove, ...]  # every shared plain-move tuple generate() returns
     generate: Callable[[int, int, int, int], list[InternalMove]]
     count: Callable[[int, int, int, int], int]
     apply: Callable[[int, int, int, int, InternalMove], tuple[int, int, int]]
@@ -281,36 +282,62 @@ def _build(v: Variant) -> MoveGenerator:
         if not found and n:
             acc.append((n, start, cur, captured))
 
+    # Per colour: each man capture direction with the indices of the directions a capture may
+    # continue in after a jump that way (all of the man's directions except straight back).
+    men_dir_table = tuple(
+        tuple(
+            (
+                down,
+                amount,
+                tuple(j for j, other in enumerate(dirs) if other != (not down, amount)),
+            )
+            for down, amount in dirs
+        )
+        for dirs in men_dirs
+    )
+
     def count_captures(us: int, them: int, kings: int, color: int) -> int:
-        """Number of legal captures, for the majority and free-choice rules."""
+        """Number of legal captures, for the majority and free-choice rules.
+
+        Men's single captures are counted set-wise: a first jump whose landing square offers
+        no onward jump (found set-wise as well) is a complete one-piece capture. Only men that
+        can go on, and kings, are followed square by square.
+        """
         empty = board & ~(us | them)
         men = us & ~kings
         my_kings = us & kings
         men_targets = them if men_take_kings else them & ~kings
-        jumps = man_jumps[color]
+        table = men_dir_table[color]
+        jump_from = [
+            (((empty >> a) & men_targets) >> a) if down else (((empty << a) & men_targets) << a)
+            for down, a, _ in table
+        ]
+        singles = 0
         acc: list[tuple[int, int, int, int]] = []
-        append = acc.append
-        for down, amount in men_dirs[color]:
-            if down:
-                src = (((empty >> amount) & men_targets) >> amount) & men
-            else:
-                src = (((empty << amount) & men_targets) << amount) & men
-            while src:
-                low = src & -src
-                src ^= low
+        jumps = man_jumps[color]
+        for (down, amount, onward_dirs), jf in zip(table, jump_from, strict=True):
+            src = jf & men
+            if not src:
+                continue
+            onward = 0
+            for j in onward_dirs:
+                onward |= jump_from[j]
+            twice = 2 * amount
+            land = src << twice if down else src >> twice
+            singles += (land & ~onward).bit_count()
+            going_on = land & onward
+            while going_on:
+                low_land = going_on & -going_on
+                going_on ^= low_land
                 if down:
+                    low = low_land >> twice
                     mid = low << amount
-                    land_idx = (mid << amount).bit_length() - 1
                 else:
+                    low = low_land << twice
                     mid = low >> amount
-                    land_idx = (mid >> amount).bit_length() - 1
-                e2 = empty | low
-                for mid_mask, _, _, land_mask in jumps[land_idx]:
-                    if mid_mask & men_targets and mid_mask != mid and land_mask & e2:
-                        man_count_dfs(land_idx, mid, 1, men_targets, e2, jumps, low, acc)
-                        break
-                else:
-                    append((1, low, land_idx, mid))
+                man_count_dfs(
+                    low_land.bit_length() - 1, mid, 1, men_targets, empty | low, jumps, low, acc
+                )
         if my_kings:
             k = my_kings if flying else short_king_jump_sources(my_kings, them, empty)
             while k:
@@ -321,22 +348,87 @@ def _build(v: Variant) -> MoveGenerator:
                     flying_count_dfs(start, 0, 0, them, empty | low, low, acc)
                 else:
                     man_count_dfs(start, 0, 0, them, empty | low, all_jumps, low, acc)
+        if not acc:
+            return singles
         if priority == PRIORITY_MAJORITY:
             best = max(a[0] for a in acc)
-            return len({(a[1], a[2], a[3]) for a in acc if a[0] == best})
-        return len({(a[1], a[2], a[3]) for a in acc})
+            distinct = len({(a[1], a[2], a[3]) for a in acc if a[0] == best})
+            return distinct + singles if best == 1 else distinct
+        return singles + len({(a[1], a[2], a[3]) for a in acc})
 
     if priority == PRIORITY_ITALIAN:
 
-        def count_captures(us: int, them: int, kings: int, color: int) -> int:  # noqa: F811
+        def count_captures(us: int, them: int, kings: int, color: int) -> int:
             return len(captures(us, them, kings, color))
 
+    # Plain moves are shared, immutable tuples built once: generating one is a dict lookup.
+    def plain(frm_bit: int, to_bit: int) -> InternalMove:
+        return (1 << frm_bit, 1 << to_bit, 0, None, None)
+
+    playing_bits = [b for b in range(g.bit_count) if g.row_of_bit[b] >= 0]
+    # [direction] -> {target mask: move}, for men stepping in that direction.
+    step_moves = tuple(
+        {1 << neighbor[b][d]: plain(b, neighbor[b][d]) for b in playing_bits if neighbor[b][d] >= 0}
+        for d in range(4)
+    )
+    # [bit][direction] -> moves along the ray, nearest first (flying kings) or the step only.
+    king_moves = tuple(
+        tuple(
+            tuple(plain(b, t) for t in (rays[b][d] if flying else rays[b][d][:1]))
+            for d in range(4)
+        )
+        if g.row_of_bit[b] >= 0
+        else ()
+        for b in range(g.bit_count)
+    )
+    ul_moves, ur_moves, dl_moves, dr_moves = step_moves
+
+    def flying_kings_can_capture(my_kings: int, them: int, occupied: int, empty: int) -> bool:
+        k = my_kings
+        while k:
+            low = k & -k
+            k ^= low
+            masks = ray_masks[low.bit_length() - 1]
+            blockers = masks[0] & occupied
+            if blockers:
+                nearest = 1 << (blockers.bit_length() - 1)
+                if nearest & them and (nearest >> large) & empty:
+                    return True
+            blockers = masks[1] & occupied
+            if blockers:
+                nearest = 1 << (blockers.bit_length() - 1)
+                if nearest & them and (nearest >> small) & empty:
+                    return True
+            blockers = masks[2] & occupied
+            if blockers:
+                nearest = blockers & -blockers
+                if nearest & them and (nearest << small) & empty:
+                    return True
+            blockers = masks[3] & occupied
+            if blockers:
+                nearest = blockers & -blockers
+                if nearest & them and (nearest << large) & empty:
+                    return True
+        return False
+
     def generate(us: int, them: int, kings: int, color: int) -> list[InternalMove]:
-        caps = captures(us, them, kings, color)
-        if caps:
-            return caps
-        empty = board & ~(us | them)
+        occupied = us | them
+        empty = board & ~occupied
         men = us & ~kings
+        my_kings = us & kings
+        if men_jump_sources(men, them if men_take_kings else them & ~kings, empty, color):
+            return captures(us, them, kings, color)
+        if my_kings and (
+            flying_kings_can_capture(my_kings, them, occupied, empty)
+            if flying
+            else short_king_jump_sources(my_kings, them, empty)
+        ):
+            return captures(us, them, kings, color)
+        return plain_moves(us, kings, color, occupied, empty, men, my_kings)
+
+    def plain_moves(
+        us: int, kings: int, color: int, occupied: int, empty: int, men: int, my_kings: int
+    ) -> list[InternalMove]:
         out: list[InternalMove] = []
         append = out.append
         if color == 0:
@@ -344,37 +436,54 @@ def _build(v: Variant) -> MoveGenerator:
             while t:
                 low = t & -t
                 t ^= low
-                append((low << large, low, 0, None, None))
+                append(ul_moves[low])
             t = (men >> small) & empty
             while t:
                 low = t & -t
                 t ^= low
-                append((low << small, low, 0, None, None))
+                append(ur_moves[low])
         else:
             t = (men << small) & empty
             while t:
                 low = t & -t
                 t ^= low
-                append((low >> small, low, 0, None, None))
+                append(dl_moves[low])
             t = (men << large) & empty
             while t:
                 low = t & -t
                 t ^= low
-                append((low >> large, low, 0, None, None))
-        k = us & kings
+                append(dr_moves[low])
+        k = my_kings
+        extend = out.extend
         while k:
             low = k & -k
             k ^= low
-            if flying:
-                for ray_bits in king_ray_bits[low.bit_length() - 1]:
-                    for b in ray_bits:
-                        if not b & empty:
-                            break
-                        append((low, b, 0, None, None))
-            else:
-                for b in neighbor[low.bit_length() - 1]:
-                    if b >= 0 and (1 << b) & empty:
-                        append((low, 1 << b, 0, None, None))
+            bit = low.bit_length() - 1
+            moves = king_moves[bit]
+            if not flying:
+                for d in range(4):
+                    if moves[d] and moves[d][0][1] & empty:
+                        append(moves[d][0])
+                continue
+            masks = ray_masks[bit]
+            for d in (0, 1):
+                ray = masks[d]
+                blockers = ray & occupied
+                if blockers:
+                    n = (ray & ~((1 << blockers.bit_length()) - 1)).bit_count()
+                    if n:
+                        extend(moves[d][:n])
+                else:
+                    extend(moves[d])
+            for d in (2, 3):
+                ray = masks[d]
+                blockers = ray & occupied
+                if blockers:
+                    n = (ray & ((blockers & -blockers) - 1)).bit_count()
+                    if n:
+                        extend(moves[d][:n])
+                else:
+                    extend(moves[d])
         return out
 
     def count(us: int, them: int, kings: int, color: int) -> int:
@@ -428,6 +537,251 @@ def _build(v: Variant) -> MoveGenerator:
                     return count_captures(us, them, kings, color)
         return n
 
+    def flying_kings_count(my_kings: int, them: int, occupied: int, empty: int) -> int:
+        """Plain moves of flying kings, or -1 as soon as one of them can capture."""
+        n = 0
+        k = my_kings
+        while k:
+            low = k & -k
+            k ^= low
+            masks = ray_masks[low.bit_length() - 1]
+            ray = masks[0]
+            blockers = ray & occupied
+            if blockers:
+                nearest = 1 << (blockers.bit_length() - 1)
+                if nearest & them and (nearest >> large) & empty:
+                    return -1
+                n += (ray & ~((nearest << 1) - 1)).bit_count()
+            else:
+                n += ray.bit_count()
+            ray = masks[1]
+            blockers = ray & occupied
+            if blockers:
+                nearest = 1 << (blockers.bit_length() - 1)
+                if nearest & them and (nearest >> small) & empty:
+                    return -1
+                n += (ray & ~((nearest << 1) - 1)).bit_count()
+            else:
+                n += ray.bit_count()
+            ray = masks[2]
+            blockers = ray & occupied
+            if blockers:
+                nearest = blockers & -blockers
+                if nearest & them and (nearest << small) & empty:
+                    return -1
+                n += (ray & (nearest - 1)).bit_count()
+            else:
+                n += ray.bit_count()
+            ray = masks[3]
+            blockers = ray & occupied
+            if blockers:
+                nearest = blockers & -blockers
+                if nearest & them and (nearest << large) & empty:
+                    return -1
+                n += (ray & (nearest - 1)).bit_count()
+            else:
+                n += ray.bit_count()
+        return n
+
+    def count_both_ways(us: int, them: int, kings: int, color: int) -> int:
+        """``count`` unrolled for men that capture both ways and flying kings (FMJD rules)."""
+        occupied = us | them
+        empty = board & ~occupied
+        men = us & ~kings
+        # jump_*: squares from which a jump in that direction exists (any piece could make it)
+        jump_ul = ((empty << large) & them) << large
+        jump_ur = ((empty << small) & them) << small
+        jump_dl = ((empty >> small) & them) >> small
+        jump_dr = ((empty >> large) & them) >> large
+        if men & (jump_ul | jump_ur | jump_dl | jump_dr):
+            return count_men_captures_both_ways(
+                us, them, kings, color, empty, men, jump_ul, jump_ur, jump_dl, jump_dr
+            )
+        if color == 0:
+            n = ((men >> large) & empty).bit_count() + ((men >> small) & empty).bit_count()
+        else:
+            n = ((men << small) & empty).bit_count() + ((men << large) & empty).bit_count()
+        my_kings = us & kings
+        if not my_kings:
+            return n
+        king_moves_n = flying_kings_count(my_kings, them, occupied, empty)
+        if king_moves_n < 0:
+            return count_captures(us, them, kings, color)
+        return n + king_moves_n
+
+    def count_men_captures_both_ways(
+        us, them, kings, color, empty, men, jump_ul, jump_ur, jump_dl, jump_dr
+    ) -> int:
+        singles = 0
+        acc: list[tuple[int, int, int, int]] = []
+        jumps = all_jumps
+        twice_l = 2 * large
+        twice_s = 2 * small
+        src = jump_ul & men
+        if src:
+            land = src >> twice_l
+            onward = jump_ul | jump_ur | jump_dl
+            singles += (land & ~onward).bit_count()
+            going_on = land & onward
+            while going_on:
+                low_land = going_on & -going_on
+                going_on ^= low_land
+                low = low_land << twice_l
+                man_count_dfs(
+                    low_land.bit_length() - 1, low >> large, 1, them, empty | low, jumps, low, acc
+                )
+        src = jump_ur & men
+        if src:
+            land = src >> twice_s
+            onward = jump_ul | jump_ur | jump_dr
+            singles += (land & ~onward).bit_count()
+            going_on = land & onward
+            while going_on:
+                low_land = going_on & -going_on
+                going_on ^= low_land
+                low = low_land << twice_s
+                man_count_dfs(
+                    low_land.bit_length() - 1, low >> small, 1, them, empty | low, jumps, low, acc
+                )
+        src = jump_dl & men
+        if src:
+            land = src << twice_s
+            onward = jump_ul | jump_dl | jump_dr
+            singles += (land & ~onward).bit_count()
+            going_on = land & onward
+            while going_on:
+                low_land = going_on & -going_on
+                going_on ^= low_land
+                low = low_land >> twice_s
+                man_count_dfs(
+                    low_land.bit_length() - 1, low << small, 1, them, empty | low, jumps, low, acc
+                )
+        src = jump_dr & men
+        if src:
+            land = src << twice_l
+            onward = jump_ur | jump_dl | jump_dr
+            singles += (land & ~onward).bit_count()
+            going_on = land & onward
+            while going_on:
+                low_land = going_on & -going_on
+                going_on ^= low_land
+                low = low_land >> twice_l
+                man_count_dfs(
+                    low_land.bit_length() - 1, low << large, 1, them, empty | low, jumps, low, acc
+                )
+        k = us & kings
+        while k:
+            low = k & -k
+            k ^= low
+            flying_count_dfs(low.bit_length() - 1, 0, 0, them, empty | low, low, acc)
+        if not acc:
+            return singles
+        best = max(a[0] for a in acc)
+        distinct = len({(a[1], a[2], a[3]) for a in acc if a[0] == best})
+        return distinct + singles if best == 1 else distinct
+
+    def captures_both_ways(
+        us, them, kings, empty, men, jump_ul, jump_ur, jump_dl, jump_dr
+    ) -> list[InternalMove]:
+        """``captures`` unrolled for FMJD rules; single captures are found set-wise."""
+        seqs: list = []
+        single_sets = []  # (landing squares that end the capture, step from start to landing)
+        for src_dirs, onward, shift in (
+            (jump_ul, jump_ul | jump_ur | jump_dl, -large),
+            (jump_ur, jump_ul | jump_ur | jump_dr, -small),
+            (jump_dl, jump_ul | jump_dl | jump_dr, small),
+            (jump_dr, jump_ur | jump_dl | jump_dr, large),
+        ):
+            src = src_dirs & men
+            if not src:
+                continue
+            land = src << (2 * shift) if shift > 0 else src >> (-2 * shift)
+            ends = land & ~onward
+            if ends:
+                single_sets.append((ends, shift))
+            going_on = land & onward
+            while going_on:
+                low_land = going_on & -going_on
+                going_on ^= low_land
+                if shift > 0:
+                    low = low_land >> (2 * shift)
+                    mid = low << shift
+                else:
+                    low = low_land << (-2 * shift)
+                    mid = low >> -shift
+                land_idx = low_land.bit_length() - 1
+                man_dfs(
+                    land_idx,
+                    (low.bit_length() - 1, land_idx),
+                    (mid.bit_length() - 1,),
+                    mid,
+                    them,
+                    empty | low,
+                    all_jumps,
+                    seqs,
+                )
+        k = us & kings
+        while k:
+            low = k & -k
+            k ^= low
+            start = low.bit_length() - 1
+            flying_king_dfs(start, (start,), (), 0, them, empty | low, seqs)
+        best = max(len(q[1]) for q in seqs) if seqs else 1
+        out: list[InternalMove] = []
+        if best == 1:
+            for ends, shift in single_sets:
+                while ends:
+                    low_land = ends & -ends
+                    ends ^= low_land
+                    if shift > 0:
+                        low = low_land >> (2 * shift)
+                        mid = low << shift
+                    else:
+                        low = low_land << (-2 * shift)
+                        mid = low >> -shift
+                    out.append(
+                        (
+                            low,
+                            low_land,
+                            mid,
+                            (low.bit_length() - 1, low_land.bit_length() - 1),
+                            (mid.bit_length() - 1,),
+                        )
+                    )
+        seen: set[tuple[int, int, int]] = set()
+        for path, caps, captured in seqs:
+            if len(caps) != best:
+                continue
+            ident = (path[0], path[-1], captured)
+            if ident in seen:
+                continue
+            seen.add(ident)
+            out.append((1 << path[0], 1 << path[-1], captured, path, caps))
+        return out
+
+    def generate_both_ways(us: int, them: int, kings: int, color: int) -> list[InternalMove]:
+        """``generate`` for FMJD rules, sharing the set-wise jump detection with the captures."""
+        occupied = us | them
+        empty = board & ~occupied
+        men = us & ~kings
+        jump_ul = ((empty << large) & them) << large
+        jump_ur = ((empty << small) & them) << small
+        jump_dl = ((empty >> small) & them) >> small
+        jump_dr = ((empty >> large) & them) >> large
+        my_kings = us & kings
+        if men & (jump_ul | jump_ur | jump_dl | jump_dr) or (
+            my_kings and flying_kings_can_capture(my_kings, them, occupied, empty)
+        ):
+            return captures_both_ways(
+                us, them, kings, empty, men, jump_ul, jump_ur, jump_dl, jump_dr
+            )
+        return plain_moves(us, kings, color, occupied, empty, men, my_kings)
+
+    fmjd_rules = backward and flying and men_take_kings and priority == PRIORITY_MAJORITY
+    if fmjd_rules:
+        count = count_both_ways
+        generate = generate_both_ways
+
     def apply(
         white: int, black: int, kings: int, color: int, move: InternalMove
     ) -> tuple[int, int, int]:
@@ -443,6 +797,13 @@ def _build(v: Variant) -> MoveGenerator:
             return white ^ step, black & ~captured, kings
         return white & ~captured, black ^ step, kings
 
+    every_plain = {m for table in step_moves for m in table.values()}
+    every_plain.update(m for per_bit in king_moves for per_dir in per_bit for m in per_dir)
     return MoveGenerator(
-        variant=v, promotion=promotion, generate=generate, count=count, apply=apply
+        variant=v,
+        promotion=promotion,
+        plain_moves=tuple(every_plain),
+        generate=generate,
+        count=count,
+        apply=apply,
     )

@@ -29,6 +29,7 @@ const state = {
   pick: emptyPick(),
   busy: false,
   pending: null,
+  localPieces: new Map(),
   claim: null,
 };
 
@@ -39,11 +40,16 @@ const board = new BoardView($("board"), {
   onCancel: () => cancelPick(),
 });
 
+const ANNOUNCEMENTS_KEPT = 3;
+
+/** Adds a line to the live region: screen readers read each addition, so the player's move
+ * and the computer's quick reply are both spoken, and a repeated move is spoken again. */
 function announce(text) {
   const region = $("announce");
-  region.textContent = "";
-  // A fresh text node in a later task makes screen readers read repeated moves again.
-  setTimeout(() => { region.textContent = text; }, 30);
+  const line = document.createElement("span");
+  line.textContent = `${text}. `;
+  region.append(line);
+  while (region.childElementCount > ANNOUNCEMENTS_KEPT) region.firstElementChild.remove();
 }
 
 function hint(text) {
@@ -92,7 +98,8 @@ function drawMoveList() {
     }
     list.append(li);
   }
-  list.lastElementChild?.scrollIntoView?.({ block: "nearest" });
+  // Keep the latest move in view inside the list without scrolling the page itself.
+  list.scrollTop = list.scrollHeight;
 }
 
 function drawTitle() {
@@ -124,7 +131,7 @@ function drawStatus() {
   $("thinking").hidden = !state.busy || Boolean(state.pending && !$("error").hidden);
   $("thinking-text").textContent = t("thinking");
   let text = "";
-  if (g.status !== "playing") text = resultText(g);
+  if (g.status !== "playing") text = t("finished");
   else if (!state.busy) text = t("yourTurn");
   $("status-text").textContent = text;
   const resign = $("resign");
@@ -155,13 +162,18 @@ function drawEnd() {
   const score = $("score");
   if (g.status === "won" && g.score) {
     score.hidden = false;
-    score.textContent = t("scoreLine", {
+    const total = document.createElement("strong");
+    total.className = "total";
+    total.textContent = t("points", { total: formatNumber(g.score.total) });
+    const formula = document.createElement("span");
+    formula.className = "formula";
+    formula.textContent = t("scoreLine", {
       base: formatNumber(g.score.base),
       perPiece: formatNumber(g.score.perPiece),
       pieces: g.score.pieces,
       seconds: formatNumber(g.score.seconds),
-      total: formatNumber(g.score.total),
     });
+    score.replaceChildren(total, formula);
   } else {
     score.hidden = true;
   }

@@ -6,7 +6,7 @@ import pytest
 from ai_helpers import random_game_boards
 from dames import Board, get_variant
 from dames.ai import LEVELS
-from dames.ai.boardview import read_board
+from dames.ai.boardview import read_board, root_moves
 from dames.ai.capturecheck import LeafTests
 from dames.ai.player import evaluator_for, search_position
 from dames.ai.search import INF, Searcher
@@ -38,8 +38,8 @@ def test_incremental_keys_match_the_engine(variant: str) -> None:
     searcher = Searcher(board_variant, evaluator_for(variant), node_budget=1)
     for board in random_game_boards(variant, games=4, plies=80, seed=5):
         root = read_board(board)
-        for move in board.legal_moves()[:4]:
-            internal = board._legal_map()[move]
+        moves, internals = root_moves(board, root)
+        for move, internal in list(zip(moves, internals, strict=True))[:4]:
             _, _, _, _, key = searcher._play(root.white, root.black, root.kings, root.color,
                                              root.key, internal)
             board.push(move)
@@ -76,7 +76,7 @@ def _root_search(searcher_class: type[Searcher], board: Board, depth: int):
     searcher = searcher_class(variant, evaluator_for(variant.name), node_budget=10_000_000)
     searcher.tt = _NoTable()
     root = read_board(board)
-    internal = [board._legal_map()[m] for m in board.legal_moves()]
+    _, internal = root_moves(board, root)
     return searcher.search(root, internal, depth)
 
 
@@ -135,12 +135,12 @@ def test_evaluation_is_colour_symmetric(variant: str) -> None:
 
 
 def test_history_keeps_the_reversible_stretch_only() -> None:
-    board = Board("W:WK46,28:BK5,23")
+    board = Board("W:WK47,38:BK1,13")
     start_key = board.zobrist
-    for text in ("46-41", "5-10", "41-46", "10-5"):
+    for text in ("47-42", "1-6", "42-47", "6-1"):
         board.push(board.parse_move(text))
     root = read_board(board)
     assert root.key == start_key  # the kings went back: the start position again
     assert len(root.history) == 4 and root.history[0] == start_key
-    board.push(board.parse_move("28-22"))  # a man move: nothing before it can come back
+    board.push(board.parse_move("38-33"))  # a man move: nothing before it can come back
     assert read_board(board).history == ()

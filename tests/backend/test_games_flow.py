@@ -329,3 +329,38 @@ def test_each_move_pushes_the_expiry_back(
     fake.now += 10 * 86_400_000
     assert post_move(games_client, game["id"], token, 0, "32-28").status_code == 200
     assert int(stored_item(table, game["id"])["expiresAt"]) == 1_800_000_000 + 24 * 86_400
+
+
+# --- the store failing --------------------------------------------------------------------
+
+
+def test_a_throttled_store_is_a_503_and_loses_nothing(
+    games_client: TestClient, table: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from botocore.exceptions import ClientError
+    from dames_backend import game_store
+
+    token, game = start_game(games_client, "free")
+    before = stored_item(table, game["id"])
+
+    real_save = game_store.save_game
+    store_down = True
+
+    def throttled(*args: Any, **kwargs: Any) -> Any:
+        if store_down:
+            raise ClientError(
+                {"Error": {"Code": "ProvisionedThroughputExceededException",
+                           "Message": "slow down"}},
+                "PutItem",
+            )
+        return real_save(*args, **kwargs)
+
+    monkeypatch.setattr(game_store, "save_game", throttled)
+    response = post_move(games_client, game["id"], token, 0, "32-28")
+    assert response.status_code == 503
+    assert response.json()["error"] == "service-unavailable"
+    assert "slow down" not in response.text
+    assert stored_item(table, game["id"]) == before
+    store_down = False
+    # the client retries the same move once the store is back
+    assert post_move(games_client, game["id"], token, 0, "32-28").status_code == 200

@@ -17,7 +17,7 @@ from schemathesis.specs.openapi.checks import (
 
 CHECKS = [not_a_server_error, response_schema_conformance, content_type_conformance]
 SETTINGS = settings(
-    max_examples=40,
+    max_examples=30,
     deadline=None,
     suppress_health_check=list(HealthCheck),
     derandomize=True,

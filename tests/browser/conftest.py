@@ -33,6 +33,14 @@ CHROMIUM_ARGS = [
 ]
 DESKTOP_VIEWPORT = {"width": 1280, "height": 800}
 TABLE_NAME = "dames-browser-tests"
+_ENV_KEYS = (
+    "AWS_ACCESS_KEY_ID",
+    "AWS_SECRET_ACCESS_KEY",
+    "AWS_REGION",
+    "AWS_DEFAULT_REGION",
+    "DYNAMODB_ENDPOINT",
+    "TABLE_NAME",
+)
 
 
 def _free_port() -> int:
@@ -61,7 +69,6 @@ def moto_endpoint() -> Iterator[str]:
         {
             "AWS_ACCESS_KEY_ID": "testing",
             "AWS_SECRET_ACCESS_KEY": "testing",
-            "AWS_SESSION_TOKEN": "testing",
             "AWS_REGION": "eu-west-3",
             "AWS_DEFAULT_REGION": "eu-west-3",
             "DYNAMODB_ENDPOINT": endpoint,
@@ -69,28 +76,21 @@ def moto_endpoint() -> Iterator[str]:
         }
     )
     import boto3
+    from dames_backend import db
     from dames_backend.tables import create_table
+
+    db.reset()  # another group may have cached a table on another endpoint
 
     client = boto3.client("dynamodb", endpoint_url=endpoint, region_name="eu-west-3")
     create_table(client, TABLE_NAME)
     yield endpoint
     server.stop()
+    db.reset()
     for key, value in saved.items():
         if value is None:
             os.environ.pop(key, None)
         else:
             os.environ[key] = value
-
-
-_ENV_KEYS = (
-    "AWS_ACCESS_KEY_ID",
-    "AWS_SECRET_ACCESS_KEY",
-    "AWS_SESSION_TOKEN",
-    "AWS_REGION",
-    "AWS_DEFAULT_REGION",
-    "DYNAMODB_ENDPOINT",
-    "TABLE_NAME",
-)
 
 
 @pytest.fixture(scope="session")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -42,7 +43,7 @@ def won_view(game_id: str) -> dict[str, Any]:
     }
 
 
-def test_win_shows_score_asks_pseudonym_then_rank_and_share(page: Any) -> None:
+def test_win_shows_score_asks_pseudonym_then_rank_and_share(page: Any, artifacts_dir: Path) -> None:
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     page.goto("/play.html?mode=free")
     wait_for_turn(page)
@@ -72,10 +73,15 @@ def test_win_shows_score_asks_pseudonym_then_rank_and_share(page: Any) -> None:
     page.wait_for_selector("#end:not([hidden])")
     assert page.locator("#end-title").inner_text() == "Gagné !"
     assert page.locator("#end-reason").inner_text() == "l'ordinateur ne peut plus jouer"
-    score = page.locator("#score").inner_text().replace("\u202f", " ").replace("\xa0", " ")
-    assert score == "3 000 + 300 × 20 − 42 s = 8 958"
+
+    def spaced(text: str) -> str:
+        return text.replace("\u202f", " ").replace("\xa0", " ")
+
+    assert spaced(page.locator("#score .total").inner_text()) == "8 958 points"
+    assert spaced(page.locator("#score .formula").inner_text()) == "3 000 + 300 × 20 pièces − 42 s"
     assert page.locator("#pseudo-form").is_visible()
     assert claims == []
+    page.screenshot(path=str(artifacts_dir / "end-desktop.png"))
 
     name = f"Testeur{int(time.time() * 1000) % 100000}"
     page.locator("#pseudo").fill(name)

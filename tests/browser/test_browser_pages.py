@@ -106,3 +106,13 @@ def test_phone_home_and_rules_screenshots(user: Any, artifacts_dir: Path) -> Non
     # No horizontal scrolling on any width.
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     page.screenshot(path=str(artifacts_dir / f"home-{user.name}.png"), full_page=True)
+
+
+def test_every_page_loads_only_from_its_own_origin(page: Any, base_url: str) -> None:
+    urls: list[str] = []
+    page.on("request", lambda request: urls.append(request.url))
+    for path in ("/", "/play.html?mode=free", "/leaderboards.html", "/rules.html"):
+        page.goto(path)
+        page.wait_for_load_state("networkidle")
+    assert urls
+    assert [u for u in urls if not u.startswith(base_url)] == []

@@ -173,7 +173,9 @@ def test_one_step_then_the_final_square(user: Any) -> None:
     assert _taken(page) == ["42"]
     user.press(square(page, 19))
     assert wait_for_moves(page, 1)[0] == "48x37x28x17x8x19"
-    assert piece_on(page, 42) is None and piece_on(page, 43) == "black"
+    for gone in (42, 32, 22, 13, 12):
+        assert piece_on(page, gone) is None
+    assert piece_on(page, 19) == "white"
 
 
 def _taken(page: Any) -> list[str]:
@@ -259,3 +261,51 @@ def test_square_numbers_setting(page: Any) -> None:
     page.reload()
     wait_for_turn(page)
     assert square(page, 46).locator(".num").is_visible()
+
+
+def test_resign_asks_for_confirmation_then_ends_the_game(page: Any) -> None:
+    open_game(page)
+    page.locator("#resign").click()
+    assert page.locator("#end").is_hidden()
+    assert "Confirmer" in page.locator("#resign").inner_text()
+    page.locator("#resign").click()
+    page.wait_for_selector("#end:not([hidden])")
+    assert page.locator("#end-title").inner_text() == "Abandon"
+    assert page.locator("#end-reason").inner_text() == "vous avez abandonné"
+    assert page.locator(".sq.movable").count() == 0
+    assert page.locator("#new-game").is_visible()
+
+
+def test_computer_capture_is_highlighted_and_announced(page: Any, artifacts_dir: Path) -> None:
+    # After 33-28 the black man on 22 must take it (22x33), and White has nothing left.
+    open_game(page, practice_url("W:W33:B22"))
+    square(page, 33).click()
+    square(page, 28).click()
+    page.wait_for_selector("#end:not([hidden])")
+    assert move_texts(page) == ["33-28", "22x33"]
+    assert page.locator(".sq.last-from").get_attribute("data-square") == "22"
+    assert page.locator(".sq.last-to").get_attribute("data-square") == "33"
+    assert page.locator(".sq.last-capture").get_attribute("data-square") == "28"
+    assert piece_on(page, 33) == "black" and piece_on(page, 28) is None
+    assert page.locator("#end-title").inner_text() == "Perdu"
+    assert page.locator("#end-reason").inner_text() == "vous ne pouvez plus jouer"
+    page.wait_for_function(
+        "() => /prend 22x33|Partie terminée/.test(document.getElementById('announce').textContent)"
+    )
+    page.screenshot(path=str(artifacts_dir / "computer-capture-desktop.png"))
+
+
+def test_thinking_indicator_while_the_computer_answers(page: Any) -> None:
+    open_game(page)
+    held: list[Any] = []
+    page.route("**/api/games/*/moves", lambda route: held.append(route))
+    square(page, 32).click()
+    square(page, 27).click()
+    page.wait_for_selector("#thinking:not([hidden])")
+    assert "réfléchit" in page.locator("#thinking").inner_text()
+    assert page.locator(".sq.movable").count() == 0  # no input while it thinks
+    assert len(held) == 1
+    held[0].continue_()
+    wait_for_turn(page)
+    assert page.locator("#thinking").is_hidden()
+    assert move_texts(page)[0] == "32-27"

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from fastapi.routing import APIRoute
 
+from tests.lint.dynamodb_usage import actions_needed
 from tests.lint.template_model import (
     REPO_ROOT,
     function_property,
@@ -71,8 +72,14 @@ def test_table_matches_the_backend_definition() -> None:
         else:
             assert actual == expected, key
     # Every key-related setting of the template comes from TABLE_DEFINITION.
-    structural = {"AttributeDefinitions", "KeySchema", "GlobalSecondaryIndexes",
-                  "LocalSecondaryIndexes", "BillingMode", "ProvisionedThroughput"}
+    structural = {
+        "AttributeDefinitions",
+        "KeySchema",
+        "GlobalSecondaryIndexes",
+        "LocalSecondaryIndexes",
+        "BillingMode",
+        "ProvisionedThroughput",
+    }
     assert structural & properties.keys() <= TABLE_DEFINITION.keys()
 
 
@@ -187,6 +194,30 @@ def test_dynamodb_permissions_are_scoped_to_the_table() -> None:
     assert set(statement["Action"]) == {"dynamodb:GetItem", "dynamodb:PutItem"}
 
 
+def allowed_dynamodb_actions(function_name: str) -> set[str]:
+    policies = template()["Resources"][function_name]["Properties"]["Policies"]
+    return {
+        action
+        for policy in policies
+        for statement in policy.get("Statement", [])
+        if statement["Effect"] == "Allow"
+        for action in statement["Action"]
+        if action.startswith("dynamodb:")
+    }
+
+
+@pytest.mark.parametrize(("function_name", "module_name"), ALL_FUNCTIONS.items())
+def test_each_function_may_do_exactly_what_its_code_does(
+    function_name: str, module_name: str
+) -> None:
+    """Missing a permission is a 5xx only in AWS; an extra one is more than least privilege."""
+    entry = REPO_ROOT / function_property(function_name, "CodeUri") / f"{module_name}.py"
+    needed = actions_needed(entry)
+    allowed = allowed_dynamodb_actions(function_name)
+    assert needed - allowed == set(), f"{function_name} calls DynamoDB actions it may not"
+    assert allowed - needed == set(), f"{function_name} may do DynamoDB actions it never does"
+
+
 def test_http_api_is_throttled_and_has_no_cors() -> None:
     (api,) = resources_of_type("AWS::Serverless::HttpApi").values()
     settings = api["Properties"]["DefaultRouteSettings"]
@@ -195,11 +226,17 @@ def test_http_api_is_throttled_and_has_no_cors() -> None:
 
 
 def test_site_bucket_is_private_and_read_through_origin_access_control() -> None:
-    (bucket_name, bucket), = resources_of_type("AWS::S3::Bucket").items()
+    ((bucket_name, bucket),) = resources_of_type("AWS::S3::Bucket").items()
     block = bucket["Properties"]["PublicAccessBlockConfiguration"]
-    assert all(block[key] is True for key in (
-        "BlockPublicAcls", "BlockPublicPolicy", "IgnorePublicAcls", "RestrictPublicBuckets"
-    ))
+    assert all(
+        block[key] is True
+        for key in (
+            "BlockPublicAcls",
+            "BlockPublicPolicy",
+            "IgnorePublicAcls",
+            "RestrictPublicBuckets",
+        )
+    )
     (distribution,) = resources_of_type("AWS::CloudFront::Distribution").values()
     config = distribution["Properties"]["DistributionConfig"]
     origins = by_name(config["Origins"], "Id")
@@ -216,7 +253,13 @@ def test_cloudfront_sends_api_paths_to_the_http_api_uncached_with_tokens() -> No
     origin = by_name(config["Origins"], "Id")[api_behaviour["TargetOriginId"]]
     assert "HttpApi" in str(origin["DomainName"])
     assert set(api_behaviour["AllowedMethods"]) == {
-        "GET", "HEAD", "OPTIONS", "PUT", "PATCH", "POST", "DELETE"
+        "GET",
+        "HEAD",
+        "OPTIONS",
+        "PUT",
+        "PATCH",
+        "POST",
+        "DELETE",
     }
     assert api_behaviour["CachePolicyId"] == CACHING_DISABLED
     # Forwards every viewer header but Host: Authorization and X-Player-Token reach Lambda.

@@ -66,3 +66,18 @@ def hub_of_internal(move: InternalMove, geometry: Geometry) -> str:
     if not captured:
         return f"{start}-{end}"
     return "x".join(str(s) for s in (start, end, *sorted(captured)))
+
+
+def root_moves(board: object, root: RootPosition) -> tuple[list, list[InternalMove]]:
+    """The legal moves in the engine's public order, and the same moves as internal tuples."""
+    from dames.movegen import get_generator
+
+    moves = board.legal_moves()
+    us, them = (root.white, root.black) if root.color == 0 else (root.black, root.white)
+    internal = get_generator(board.variant).generate(us, them, root.kings, root.color)
+    geometry = board.variant.geometry
+    by_identity = {identity_of_internal(m, geometry): m for m in internal}
+    try:
+        return moves, [by_identity[identity_of_move(m)] for m in moves]
+    except KeyError as missing:
+        raise RuntimeError(f"the engine's move lists disagree on {missing}") from None

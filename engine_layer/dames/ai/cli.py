@@ -29,7 +29,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--seed", default="0", help="the game's seed (any text)")
     parser.add_argument(
         "--ply", type=int, default=None,
-        help="the game's ply number (default 0 for a FEN; below 4 the move is drawn at random)",
+        help="the game's ply number (default: the number of --moves; below 4 the move is drawn "
+        "at random)",
     )
     parser.add_argument("--level", default="defi", choices=list(LEVELS))
     parser.add_argument(

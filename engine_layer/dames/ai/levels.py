@@ -56,7 +56,7 @@ LEVELS: dict[str, Level] = {
     "fort": Level(
         name="fort",
         depth=6,
-        node_budget=150_000,
+        node_budget=80_000,
         description="6 plies + capture quiescence",
     ),
     "maitre": Level(

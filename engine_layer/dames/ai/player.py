@@ -5,12 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
-from dames.ai.boardview import identity_of_internal, identity_of_move, read_board
+from dames.ai.boardview import read_board, root_moves
 from dames.ai.evaluation import Evaluator
 from dames.ai.levels import DEFAULT_HINT_LEVEL, Level, get_level
 from dames.ai.search import IterationInfo, Searcher, SearchResult
 from dames.ai.seeded import seeded_choice
-from dames.movegen import get_generator
 
 OPENING_RANDOM_PLIES = 4  # the computer's first two moves, whichever colour it plays
 
@@ -32,17 +31,10 @@ def search_position(
     lists the indices (in that order) of every move sharing the best score.
     """
     variant = board.variant
-    moves = board.legal_moves()
+    root = read_board(board)
+    moves, internal = root_moves(board, root)
     if not moves:
         raise ValueError("the side to move has no legal move")
-    root = read_board(board)
-    us, them = (root.white, root.black) if root.color == 0 else (root.black, root.white)
-    internal = get_generator(variant).generate(us, them, root.kings, root.color)
-    by_identity = {identity_of_internal(m, variant.geometry): m for m in internal}
-    try:
-        root_moves = [by_identity[identity_of_move(m)] for m in moves]
-    except KeyError as missing:
-        raise RuntimeError(f"engine move lists disagree on {missing}") from None
     searcher = Searcher(
         variant,
         evaluator_for(variant.name),
@@ -50,7 +42,7 @@ def search_position(
         time_limit=level.time_limit,
         on_iteration=on_iteration,
     )
-    return moves, searcher.search(root, root_moves, level.depth)
+    return moves, searcher.search(root, internal, level.depth)
 
 
 def choose_move(board: object, *, seed: str, level: str, ply: int | None = None) -> object:

@@ -87,6 +87,7 @@ class Searcher:
             [None, None] for _ in range(MAX_PLY + 2)
         ]
         self.history: dict[int, int] = {}
+        self.leaf_values: dict[int, int] = {}  # static values of quiet leaves, by key
         self.path: list[int] = []  # keys of the reversible stretch behind the current node
         self.extension_limit = MAX_PLY
 
@@ -243,11 +244,17 @@ class Searcher:
 
         if depth <= 0:
             depth = 0
+            # Quiet leaves are evaluated once per search: transpositions meet them again.
+            value = self.leaf_values.get(key)
+            if value is not None:
+                return value
             leaf = self.leaf
             if not leaf.has_capture(us, them, kings, color):
                 if not leaf.has_quiet_move(us, them, kings, color):
                     return ply - MATE
-                return self.evaluate(white, black, kings, color == 0)
+                value = self.evaluate(white, black, kings, color == 0)
+                self.leaf_values[key] = value
+                return value
 
         entry = self.tt.get(key)
         tt_move = None

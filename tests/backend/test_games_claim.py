@@ -1,0 +1,132 @@
+"""Claiming a won game: tokens, what can be claimed, one claim per game.
+
+The won games here are stored directly through ``game_store`` (a free game played to a win
+takes minutes; ``test_games_daily`` does that once, through the handler).
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pytest
+from dames_backend import game_store, security
+from dames_backend.game_store import GameRecord
+from fastapi.testclient import TestClient
+from games_support import bearer, start_game
+
+
+def _won_game(mode: str = "free", date: str | None = None) -> tuple[str, str]:
+    token = security.new_token()
+    record = GameRecord(
+        id=security.new_id("g"),
+        token_hash=security.hash_token(token),
+        mode=mode,
+        variant="international",
+        level="defi",
+        seed="0123abcd",
+        date=date,
+        start_fen="W:W31-50:B1-20",
+        player_color="white",
+        created_at="2026-11-29T09:00:00Z",
+        status="won",
+        reason="no-moves",
+        elapsed_ms=402_500,
+        finished_at="2026-11-29T09:06:43Z",
+        score={"total": 3000 + 300 * 9 - 402, "base": 3000, "perPiece": 300, "pieces": 9,
+               "seconds": 402},
+    )
+    game_store.insert_game(record)
+    return record.id, token
+
+
+def _player(community_client: TestClient, name: str) -> str:
+    response = community_client.post("/api/players", json={"pseudonym": name})
+    assert response.status_code == 201, response.text
+    token: str = response.json()["token"]
+    return token
+
+
+def _claim(client: TestClient, game_id: str, token: str, player_token: str | None) -> Any:
+    headers = bearer(token)
+    if player_token is not None:
+        headers["X-Player-Token"] = player_token
+    return client.post(f"/api/games/{game_id}/claim", headers=headers)
+
+
+def test_claim_enters_the_score_once(
+    games_client: TestClient, community_client: TestClient
+) -> None:
+    game_id, token = _won_game()
+    player = _player(community_client, "Zoë")
+    first = _claim(games_client, game_id, token, player)
+    assert first.status_code == 200, first.text
+    assert first.json() == {"board": "free", "date": None, "score": 5298, "rank": 1,
+                            "best": 5298}
+    second = _claim(games_client, game_id, token, player)
+    assert second.status_code == 409 and second.json()["error"] == "already-claimed"
+    assert games_client.get(f"/api/games/{game_id}", headers=bearer(token)).json()["claimed"]
+    board = community_client.get("/api/leaderboards/free").json()
+    assert [(e["pseudonym"], e["score"], e["pieces"], e["seconds"]) for e in board["entries"]] \
+        == [("Zoë", 5298, 9, 402)]
+
+
+def test_a_daily_claim_goes_to_the_games_own_date(
+    games_client: TestClient, community_client: TestClient
+) -> None:
+    game_id, token = _won_game("daily", "2026-11-29")
+    response = _claim(games_client, game_id, token, _player(community_client, "Noctambule"))
+    assert response.status_code == 200
+    assert response.json()["board"] == "daily" and response.json()["date"] == "2026-11-29"
+    entries = community_client.get("/api/leaderboards/daily/2026-11-29").json()["entries"]
+    assert [e["pseudonym"] for e in entries] == ["Noctambule"]
+
+
+def test_claim_tokens(games_client: TestClient, community_client: TestClient) -> None:
+    game_id, token = _won_game()
+    player = _player(community_client, "Tokens")
+    assert _claim(games_client, game_id, token, None).status_code == 401
+    assert _claim(games_client, game_id, token, "").status_code == 401
+    assert _claim(games_client, game_id, token, player + "x").status_code == 403
+    wrong_game_token = _claim(games_client, game_id, security.new_token(), player)
+    assert wrong_game_token.status_code == 403
+    no_game_token = games_client.post(
+        f"/api/games/{game_id}/claim", headers={"X-Player-Token": player}
+    )
+    assert no_game_token.status_code == 401
+    assert _claim(games_client, game_id, token, player).status_code == 200
+
+
+@pytest.mark.parametrize("finish", ["playing", "resigned", "practice"])
+def test_only_won_daily_or_free_games_can_be_claimed(
+    games_client: TestClient, community_client: TestClient, finish: str
+) -> None:
+    mode = "practice" if finish == "practice" else "free"
+    token, game = start_game(games_client, mode)
+    if finish == "resigned":
+        games_client.post(f"/api/games/{game['id']}/resign", headers=bearer(token))
+    response = _claim(games_client, game["id"], token, _player(community_client, "Pas Gagné"))
+    assert response.status_code == 422
+    assert response.json()["error"] == "not-claimable"
+    assert community_client.get("/api/leaderboards/free").json()["entries"] == []
+
+
+def test_two_simultaneous_claims_give_one_entry(
+    games_client: TestClient, community_client: TestClient
+) -> None:
+    game_id, token = _won_game()
+    players = [_player(community_client, name) for name in ("Alice", "Bruno")]
+    statuses: list[int] = []
+    start = threading.Barrier(2, timeout=30)
+
+    def claim(player: str) -> None:
+        start.wait()
+        statuses.append(_claim(games_client, game_id, token, player).status_code)
+
+    threads = [threading.Thread(target=claim, args=(p,)) for p in players]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert sorted(statuses) == [200, 409]
+    assert len(community_client.get("/api/leaderboards/free").json()["entries"]) == 1
