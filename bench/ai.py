@@ -98,17 +98,21 @@ def percentile(values: list[float], fraction: float) -> float:
 def bench_level(level_name: str, positions: list[tuple[str, str]]) -> None:
     level = LEVELS[level_name]
     times: list[float] = []
-    nodes = 0
+    nodes: list[int] = []
+    depths: list[int] = []
     for fen, _phase in positions:
         board = Board(fen)
         started = time.perf_counter()
         _moves, result = search_position(board, level)
         times.append(time.perf_counter() - started)
-        nodes += result.nodes
+        nodes.append(result.nodes)
+        depths.append(result.depth)
     total = sum(times)
     print(f"{level_name:8s} n={len(times):3d}  median {statistics.median(times) * 1000:7.1f} ms  "
           f"p95 {percentile(times, 0.95) * 1000:7.1f} ms  max {max(times) * 1000:7.1f} ms  "
-          f"{nodes / total if total else 0:9,.0f} nodes/s", flush=True)
+          f"{sum(nodes) / total if total else 0:9,.0f} nodes/s  "
+          f"(nodes median {statistics.median(nodes):,.0f} max {max(nodes):,}; "
+          f"depth reached min {min(depths)})", flush=True)
 
 
 def main() -> int:

@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/perft.py [--depth 7] [--positions 10000] [--passes 3]
                                     [--skip-reference]
+    .venv/bin/python bench/perft.py --verify   # every published count, international to depth 9
 
 Prints, for this engine and for py-draughts (its Board API and its
 `draughts.engines.turbo.perft_from_board`):
@@ -154,6 +155,87 @@ def random_positions(count: int, seed: int) -> list[str]:
     return fens
 
 
+# (name, variant, FEN, published counts from depth 1), from /work/shared/reference/perft.md
+PUBLISHED = [
+    (
+        "international start",
+        "international",
+        "W:W31-50:B1-20",
+        [9, 81, 658, 4_265, 27_117, 167_140, 1_049_442, 6_483_961, 41_022_423],
+    ),
+    (
+        "Random178",
+        "international",
+        "B:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46:BK17,K24",
+        [14, 55, 1_168, 5_432, 87_195, 629_010, 9_041_010],
+    ),
+    (
+        "Woldouby",
+        "international",
+        "W:W25,27,28,30,32,33,34,35,37,38:B12,13,14,16,18,19,21,23,24,26",
+        [6, 12, 30, 73, 215, 590, 1_944, 6_269, 22_369, 88_050],
+    ),
+    ("AllKings", "international", "W:WK31-50:BK1-20", [17, 79, 352, 1_399, 7_062, 37_589]),
+    (
+        "AlmostPromotion",
+        "international",
+        "W:W6,7,8,9,10:B41,42,43,44,45",
+        [9, 81, 795, 7_578, 86_351, 936_311],
+    ),
+    (
+        "brazilian start",
+        "brazilian",
+        "W:W21-32:B1-12",
+        [7, 49, 302, 1_469, 7_473, 37_628, 187_302, 907_830, 4_431_766],
+    ),
+    (
+        "english start",
+        "english",
+        "B:W21-32:B1-12",
+        [7, 49, 302, 1_469, 7_361, 36_768, 179_740, 845_931, 3_963_680],
+    ),
+    (
+        "italian start",
+        "italian",
+        "W:W21-32:B1-12",
+        [7, 49, 302, 1_469, 7_361, 36_473, 177_532, 828_783, 3_860_875],
+    ),
+    (
+        "italian Gilbert 1",
+        "italian",
+        "W:W30,26,27,22,23,24,17,18,20:B14,15,16,9,11,5,6,1,3",
+        [5, 13, 42, 107, 360, 1_099, 3_736, 12_495],
+    ),
+    (
+        "italian Gilbert 2",
+        "italian",
+        "B:W30,21,22,17,20,K6:B25,28,9,5,1,3",
+        [6, 47, 271, 1_916, 10_810, 73_137],
+    ),
+    (
+        "italian Gilbert 3",
+        "italian",
+        "W:WK27,K28,17,20,9,K12,8:B21,24,K19,K13,14,K11,4",
+        [13, 112, 828, 6_756, 46_241, 368_908],
+    ),
+]
+
+
+def verify_published() -> bool:
+    """Perft of every published position at its deepest published depth (minutes of CPU)."""
+    ok = True
+    for name, variant, fen, counts in PUBLISHED:
+        depth = len(counts)
+        nodes, cpu, _ = timed(lambda: perft(Board(fen, variant), depth))  # noqa: B023
+        good = nodes == counts[-1]
+        ok = ok and good
+        print(
+            f"{'OK ' if good else 'BAD'} {name} perft({depth}) = {nodes:,} "
+            f"(published {counts[-1]:,}), {cpu:.1f} s CPU, {nodes / cpu:,.0f} leaf nodes/s"
+        )
+    return ok
+
+
 def timed(fn: Callable[[], T]) -> tuple[T, float, float]:
     c, w = time.process_time(), time.perf_counter()
     result = fn()
@@ -170,7 +252,14 @@ def main() -> int:
     parser.add_argument("--positions", type=int, default=10_000)
     parser.add_argument("--passes", type=int, default=3, help="alternating passes (best kept)")
     parser.add_argument("--skip-reference", action="store_true", help="measure dames only")
+    parser.add_argument(
+        "--verify",
+        action="store_true",
+        help="only check every published perft count at its deepest depth (international 9)",
+    )
     args = parser.parse_args()
+    if args.verify:
+        return 0 if verify_published() else 1
 
     print(f"# Python {sys.version.split()[0]} ({sys.executable}), {os.cpu_count()} CPUs")
     fens = random_positions(args.positions, SEED)
@@ -202,8 +291,7 @@ def main() -> int:
         f", {ours_rate:,.0f} leaf nodes/s"
     )
     print(
-        f"dames Board.legal_moves(): {ours_us:.1f} µs/position CPU "
-        f"({m['wall'] / n * 1e6:.1f} wall)"
+        f"dames Board.legal_moves(): {ours_us:.1f} µs/position CPU ({m['wall'] / n * 1e6:.1f} wall)"
     )
     print(f"dames Board.internal_moves() (fast path): {f['cpu'] / n * 1e6:.1f} µs/position CPU")
     if reference is None:

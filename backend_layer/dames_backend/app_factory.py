@@ -26,9 +26,10 @@ from dames_backend.errors import install_error_handlers
 MAX_BODY_BYTES = 4096
 METRICS_NAMESPACE = "DamesDuJour"
 
-logger = Logger(service="dames")
-tracer = Tracer(service="dames")
-metrics = Metrics(namespace=METRICS_NAMESPACE, service="dames")
+# The service name comes from POWERTOOLS_SERVICE_NAME (set per function in template.yaml).
+logger = Logger()
+tracer = Tracer()
+metrics = Metrics(namespace=METRICS_NAMESPACE)
 
 
 class StrictModel(BaseModel):

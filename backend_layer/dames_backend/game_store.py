@@ -200,15 +200,20 @@ def save_game(record: GameRecord, read_version: int) -> GameRecord:
     return stored
 
 
-def mark_claimed(game_id: str, player_id: str) -> None:
+def mark_claimed(game_id: str, player_id: str | None) -> None:
     """Flag a won game as claimed (after the leaderboard's one-claim-per-game transaction).
 
-    Only the ``claimed`` flag and the claimant change; ``version`` is bumped so a concurrent
-    read-modify-write of the same game cannot silently undo the flag.
+    Only ``claimed`` (and ``claimedBy`` when known) change; ``version`` is bumped so a
+    concurrent read-modify-write of the same game cannot silently undo the flag.
     """
+    values: dict[str, Any] = {":t": True, ":one": 1}
+    update = "SET claimed = :t"
+    if player_id is not None:
+        update += ", claimedBy = :p"
+        values[":p"] = player_id
     db.get_table().update_item(
         Key=game_key(game_id),
-        UpdateExpression="SET claimed = :t, claimedBy = :p ADD version :one",
+        UpdateExpression=f"{update} ADD version :one",
         ConditionExpression="attribute_exists(pk)",
-        ExpressionAttributeValues={":t": True, ":p": player_id, ":one": 1},
+        ExpressionAttributeValues=values,
     )

@@ -279,6 +279,7 @@ def play_move(
     illegal or ambiguous move is 422 and changes nothing. Losing a write race to another
     request is treated like a stale ply (or as a retry, if the winner was this same move).
     """
+    received = clock.now_ms()  # before any work of ours, which must not count for the player
     move_text = move_text.strip()
     record = authorize(game_id, authorization)
     _check_not_expired(record)
@@ -311,7 +312,6 @@ def play_move(
     except (MoveError, ValueError) as exc:
         raise ApiError(422, "illegal-move", str(exc)) from exc
 
-    received = clock.now_ms()
     counted = clock.counted_move_ms(think_ms, received - record.last_answer_ms)
     moves = list(record.moves)
 
@@ -419,16 +419,23 @@ def claim_game(
         raise ApiError(422, "not-claimable", "Only a won game can be entered in a leaderboard.")
     if record.claimed:
         raise ApiError(409, "already-claimed", "This game was already entered in a leaderboard.")
-    result = record_claim(
-        game_id=record.id,
-        player=player,
-        board=record.mode,
-        date=record.date if record.mode == "daily" else None,
-        score=int(record.score["total"]),
-        pieces=int(record.score["pieces"]),
-        seconds=int(record.score["seconds"]),
-        achieved_at=record.finished_at,
-    )
+    try:
+        result = record_claim(
+            game_id=record.id,
+            player=player,
+            board=record.mode,
+            date=record.date if record.mode == "daily" else None,
+            score=int(record.score["total"]),
+            pieces=int(record.score["pieces"]),
+            seconds=int(record.score["seconds"]),
+            achieved_at=record.finished_at,
+        )
+    except ApiError as exc:
+        if exc.code == "already-claimed":
+            # The claim exists but the game's flag was not set (a failure between the two
+            # writes): set it now so the GameView tells the truth.
+            game_store.mark_claimed(record.id, None)
+        raise
     game_store.mark_claimed(record.id, str(player.player_id))
     _count("GameClaimed")
     body: dict[str, Any] = result.as_json()

@@ -15,19 +15,21 @@ from dames.piece import Piece
 from dames.variants import Variant, get_variant
 from dames.zobrist import BLACK_TO_MOVE_KEY, PIECE_KEYS, position_key
 
+PlainTable = dict[InternalMove, Move]
+
 
 def _capture_order(move: Move) -> tuple:
     return (move[0][0], move[0][-1], sorted(move[1]), move[0])
 
 
 @cache
-def _public_plain_moves(variant: str) -> tuple[dict[InternalMove, Move], dict[InternalMove, Move]]:
+def _public_plain_moves(variant: str) -> tuple[PlainTable, PlainTable]:
     """The shared ``Move`` of every plain internal move, for a man and for a king."""
     v = get_variant(variant)
     g = v.geometry
     sq = g.square_of_bit
-    men: dict[InternalMove, Move] = {}
-    kings: dict[InternalMove, Move] = {}
+    men: PlainTable = {}
+    kings: PlainTable = {}
     top, bottom = g.promotion_mask
     for m in get_generator(v).plain_moves:
         frm, to = m[0], m[1]
@@ -92,6 +94,7 @@ class Board:
         self.draw_rules: str = draw_rules
         self.geometry = self.variant.geometry
         self.generator = get_generator(self.variant)
+        self._plain_public = _public_plain_moves(self.variant.name)
         position = parse_fen(fen if fen is not None else self.variant.start_fen, self.variant)
         white = black = kings = 0
         bit_of = self.geometry.bit_of_square
@@ -183,10 +186,16 @@ class Board:
             internal = self.internal_moves()
             if internal and not internal[0][2]:
                 # Plain moves: shared Move objects; tuple order is (start, end).
-                men_moves, king_moves = _public_plain_moves(self.variant.name)
+                # Plain moves: shared Move objects, whose tuple order is (start, end).
+                men_moves, king_moves = self._plain_public
                 kings = self.kings
-                moves = [(king_moves if kings & m[0] else men_moves)[m] for m in internal]
-                moves.sort()
+                if (self.black if self.turn else self.white) & kings:
+                    moves = [(king_moves if kings & m[0] else men_moves)[m] for m in internal]
+                    moves.sort()
+                else:
+                    moves = list(map(men_moves.__getitem__, internal))
+                    if self.geometry.inverted:
+                        moves.sort()  # men come in bit order, which is official order otherwise
             else:
                 square = self.geometry.square_of_bit.__getitem__
                 crowning_row = self.geometry.promotion_mask[self.turn]

@@ -64,6 +64,7 @@ class Geometry:
     row_of_bit: tuple[int, ...]  # 0 = Black's back row (top), size - 1 = White's back row
     col_of_bit: tuple[int, ...]  # official column, 0 = a-file, as seen with White at the bottom
     promotion_mask: tuple[int, int]  # [color]: the row where that side's men are crowned
+    square_at: dict[tuple[int, int], int]  # (row, column) as in coordinates() to square
 
     @property
     def shift_small(self) -> int:
@@ -178,4 +179,7 @@ def get_geometry(size: int, inverted: bool = False) -> Geometry:
         row_of_bit=tuple(row_of_bit),
         col_of_bit=tuple(col_of_bit),
         promotion_mask=(top, bottom),
+        square_at={
+            (row_of_bit[bit], col_of_bit[bit]): square_of_bit[bit] for bit in coords.values()
+        },
     )

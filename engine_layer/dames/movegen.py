@@ -1,13 +1,8 @@
 """Legal move generation on internal bitboards, for every variant.
 
 This is the engine's hot path (perft, the computer player), so it speaks bits, not ``Move``
-objects. An *internal move* is a tuple ``(frm, to, captured, path, caps)``:
-
-* ``frm``, ``to`` — one-bit masks of the start and end squares (equal for a king capture that
-  comes back to its start square);
-* ``captured`` — the set of captured bits (0 for a plain move);
-* ``path`` — ``None`` for a plain move, else the bit indices of the start and every landing;
-* ``caps`` — ``None`` for a plain move, else the captured bit indices in jump order.
+objects: moves are ``InternalMove`` tuples (see ``dames.internal_move``). The unrolled fast
+path for FMJD rules lives in ``dames.movegen_fmjd``.
 
 Rules applied here: capture is compulsory; a capture goes on while it can; captured pieces stay
 on the board until the move ends, so they block and cannot be jumped twice (coup turc); the
@@ -22,9 +17,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
+from dames.internal_move import InternalMove
+from dames.movegen_fmjd import build_fmjd_fast_path
 from dames.variants import PRIORITY_ITALIAN, PRIORITY_MAJORITY, Variant, get_variant
-
-InternalMove = tuple[int, int, int, tuple[int, ...] | None, tuple[int, ...] | None]
 
 
 @dataclass(frozen=True)
@@ -91,9 +86,6 @@ def _build(v: Variant) -> MoveGenerator:
         if backward
         else (jump_table((0, 1)), jump_table((2, 3)))  # white men go up, black men go down
     )
-    king_ray_bits = tuple(
-        tuple(tuple(1 << b for b in rays[bit][d]) for d in range(4)) for bit in range(g.bit_count)
-    )
 
     def men_jump_sources(men: int, targets: int, empty: int, color: int) -> int:
         """Men (set-wise) that have at least one first jump."""
@@ -130,26 +122,57 @@ def _build(v: Variant) -> MoveGenerator:
         if not found and caps:
             out.append((path, caps, captured))
 
+    def king_jumps(cur: int, them: int, captured: int, empty: int) -> list[tuple[int, int]]:
+        """A flying king's jumps from bit ``cur``: (jumped mask, set of landing squares).
+
+        Per diagonal the nearest occupied square must hold an opponent piece not yet jumped;
+        the landings are the empty squares beyond it up to the next occupied square (captured
+        pieces stay on the board, so they block).
+        """
+        occupied = board & ~empty
+        out = []
+        masks = ray_masks[cur]
+        for d in (0, 1):  # up: the nearest square of a ray is its highest bit
+            ray = masks[d]
+            blockers = ray & occupied
+            if not blockers:
+                continue
+            nearest = 1 << (blockers.bit_length() - 1)
+            if not nearest & them or nearest & captured:
+                continue
+            beyond = ray & (nearest - 1)
+            further = beyond & occupied
+            if further:
+                beyond &= ~((1 << further.bit_length()) - 1)
+            if beyond:
+                out.append((nearest, beyond))
+        for d in (2, 3):  # down: the nearest square of a ray is its lowest bit
+            ray = masks[d]
+            blockers = ray & occupied
+            if not blockers:
+                continue
+            nearest = blockers & -blockers
+            if not nearest & them or nearest & captured:
+                continue
+            beyond = ray & ~((nearest << 1) - 1)
+            further = beyond & occupied
+            if further:
+                beyond &= (further & -further) - 1
+            if beyond:
+                out.append((nearest, beyond))
+        return out
+
     def flying_king_dfs(cur, path, caps, captured, them, empty, out):
         found = False
-        for ray_bits, ray in zip(king_ray_bits[cur], rays[cur], strict=True):
-            n = len(ray)
-            i = 0
-            while i < n and ray_bits[i] & empty:
-                i += 1
-            if i + 1 < n:
-                mid_mask = ray_bits[i]
-                if mid_mask & them and not mid_mask & captured:
-                    j = i + 1
-                    new_captured = captured | mid_mask
-                    new_caps = (*caps, ray[i])
-                    while j < n and ray_bits[j] & empty:
-                        found = True
-                        land = ray[j]
-                        flying_king_dfs(
-                            land, (*path, land), new_caps, new_captured, them, empty, out
-                        )
-                        j += 1
+        for mid_mask, landings in king_jumps(cur, them, captured, empty):
+            found = True
+            new_captured = captured | mid_mask
+            new_caps = (*caps, mid_mask.bit_length() - 1)
+            while landings:
+                low = landings & -landings
+                landings ^= low
+                land = low.bit_length() - 1
+                flying_king_dfs(land, (*path, land), new_caps, new_captured, them, empty, out)
         if not found and caps:
             out.append((path, caps, captured))
 
@@ -161,11 +184,7 @@ def _build(v: Variant) -> MoveGenerator:
     # Directions a man may capture in, per colour: (shifts towards higher bits, shift amount).
     up_dirs = ((False, large), (False, small))
     down_dirs = ((True, small), (True, large))
-    men_dirs = (
-        (up_dirs + down_dirs, up_dirs + down_dirs)
-        if backward
-        else (up_dirs, down_dirs)
-    )
+    men_dirs = (up_dirs + down_dirs, up_dirs + down_dirs) if backward else (up_dirs, down_dirs)
 
     def first_jumps(men: int, targets: int, empty: int, color: int):
         """Yield (start mask, mid mask, land mask) of every man's first jump, set-wise found."""
@@ -205,9 +224,7 @@ def _build(v: Variant) -> MoveGenerator:
             mid_idx = mid.bit_length() - 1
             e2 = empty | low
             if can_continue(land_idx, mid, men_targets, e2, jumps):
-                man_dfs(
-                    land_idx, (start, land_idx), (mid_idx,), mid, men_targets, e2, jumps, seqs
-                )
+                man_dfs(land_idx, (start, land_idx), (mid_idx,), mid, men_targets, e2, jumps, seqs)
             else:
                 seqs.append(((start, land_idx), (mid_idx,), mid))
         if seqs:
@@ -257,28 +274,19 @@ def _build(v: Variant) -> MoveGenerator:
         for mid_mask, _, land, land_mask in jumps[cur]:
             if mid_mask & targets and not mid_mask & captured and land_mask & empty:
                 found = True
-                man_count_dfs(
-                    land, captured | mid_mask, n + 1, targets, empty, jumps, start, acc
-                )
+                man_count_dfs(land, captured | mid_mask, n + 1, targets, empty, jumps, start, acc)
         if not found and n:
             acc.append((n, start, cur, captured))
 
     def flying_count_dfs(cur, captured, n, them, empty, start, acc):
         found = False
-        for ray_bits, ray in zip(king_ray_bits[cur], rays[cur], strict=True):
-            length = len(ray)
-            i = 0
-            while i < length and ray_bits[i] & empty:
-                i += 1
-            if i + 1 < length:
-                mid_mask = ray_bits[i]
-                if mid_mask & them and not mid_mask & captured:
-                    j = i + 1
-                    new_captured = captured | mid_mask
-                    while j < length and ray_bits[j] & empty:
-                        found = True
-                        flying_count_dfs(ray[j], new_captured, n + 1, them, empty, start, acc)
-                        j += 1
+        for mid_mask, landings in king_jumps(cur, them, captured, empty):
+            found = True
+            new_captured = captured | mid_mask
+            while landings:
+                low = landings & -landings
+                landings ^= low
+                flying_count_dfs(low.bit_length() - 1, new_captured, n + 1, them, empty, start, acc)
         if not found and n:
             acc.append((n, start, cur, captured))
 
@@ -374,8 +382,7 @@ def _build(v: Variant) -> MoveGenerator:
     # [bit][direction] -> moves along the ray, nearest first (flying kings) or the step only.
     king_moves = tuple(
         tuple(
-            tuple(plain(b, t) for t in (rays[b][d] if flying else rays[b][d][:1]))
-            for d in range(4)
+            tuple(plain(b, t) for t in (rays[b][d] if flying else rays[b][d][:1])) for d in range(4)
         )
         if g.row_of_bit[b] >= 0
         else ()
@@ -429,30 +436,32 @@ def _build(v: Variant) -> MoveGenerator:
     def plain_moves(
         us: int, kings: int, color: int, occupied: int, empty: int, men: int, my_kings: int
     ) -> list[InternalMove]:
+        # Men's moves come out ordered by start bit, then end bit: on a non-inverted board
+        # that is the official (start, end) order, so the public list needs no sorting.
         out: list[InternalMove] = []
         append = out.append
         if color == 0:
-            t = (men >> large) & empty
-            while t:
-                low = t & -t
-                t ^= low
-                append(ul_moves[low])
-            t = (men >> small) & empty
-            while t:
-                low = t & -t
-                t ^= low
-                append(ur_moves[low])
+            movers = men & ((empty << large) | (empty << small))
+            while movers:
+                low = movers & -movers
+                movers ^= low
+                t = low >> large
+                if t & empty:
+                    append(ul_moves[t])
+                t = low >> small
+                if t & empty:
+                    append(ur_moves[t])
         else:
-            t = (men << small) & empty
-            while t:
-                low = t & -t
-                t ^= low
-                append(dl_moves[low])
-            t = (men << large) & empty
-            while t:
-                low = t & -t
-                t ^= low
-                append(dr_moves[low])
+            movers = men & ((empty >> small) | (empty >> large))
+            while movers:
+                low = movers & -movers
+                movers ^= low
+                t = low << small
+                if t & empty:
+                    append(dl_moves[t])
+                t = low << large
+                if t & empty:
+                    append(dr_moves[t])
         k = my_kings
         extend = out.extend
         while k:
@@ -537,250 +546,21 @@ def _build(v: Variant) -> MoveGenerator:
                     return count_captures(us, them, kings, color)
         return n
 
-    def flying_kings_count(my_kings: int, them: int, occupied: int, empty: int) -> int:
-        """Plain moves of flying kings, or -1 as soon as one of them can capture."""
-        n = 0
-        k = my_kings
-        while k:
-            low = k & -k
-            k ^= low
-            masks = ray_masks[low.bit_length() - 1]
-            ray = masks[0]
-            blockers = ray & occupied
-            if blockers:
-                nearest = 1 << (blockers.bit_length() - 1)
-                if nearest & them and (nearest >> large) & empty:
-                    return -1
-                n += (ray & ~((nearest << 1) - 1)).bit_count()
-            else:
-                n += ray.bit_count()
-            ray = masks[1]
-            blockers = ray & occupied
-            if blockers:
-                nearest = 1 << (blockers.bit_length() - 1)
-                if nearest & them and (nearest >> small) & empty:
-                    return -1
-                n += (ray & ~((nearest << 1) - 1)).bit_count()
-            else:
-                n += ray.bit_count()
-            ray = masks[2]
-            blockers = ray & occupied
-            if blockers:
-                nearest = blockers & -blockers
-                if nearest & them and (nearest << small) & empty:
-                    return -1
-                n += (ray & (nearest - 1)).bit_count()
-            else:
-                n += ray.bit_count()
-            ray = masks[3]
-            blockers = ray & occupied
-            if blockers:
-                nearest = blockers & -blockers
-                if nearest & them and (nearest << large) & empty:
-                    return -1
-                n += (ray & (nearest - 1)).bit_count()
-            else:
-                n += ray.bit_count()
-        return n
-
-    def count_both_ways(us: int, them: int, kings: int, color: int) -> int:
-        """``count`` unrolled for men that capture both ways and flying kings (FMJD rules)."""
-        occupied = us | them
-        empty = board & ~occupied
-        men = us & ~kings
-        # jump_*: squares from which a jump in that direction exists (any piece could make it)
-        jump_ul = ((empty << large) & them) << large
-        jump_ur = ((empty << small) & them) << small
-        jump_dl = ((empty >> small) & them) >> small
-        jump_dr = ((empty >> large) & them) >> large
-        if men & (jump_ul | jump_ur | jump_dl | jump_dr):
-            return count_men_captures_both_ways(
-                us, them, kings, color, empty, men, jump_ul, jump_ur, jump_dl, jump_dr
-            )
-        if color == 0:
-            n = ((men >> large) & empty).bit_count() + ((men >> small) & empty).bit_count()
-        else:
-            n = ((men << small) & empty).bit_count() + ((men << large) & empty).bit_count()
-        my_kings = us & kings
-        if not my_kings:
-            return n
-        king_moves_n = flying_kings_count(my_kings, them, occupied, empty)
-        if king_moves_n < 0:
-            return count_captures(us, them, kings, color)
-        return n + king_moves_n
-
-    def count_men_captures_both_ways(
-        us, them, kings, color, empty, men, jump_ul, jump_ur, jump_dl, jump_dr
-    ) -> int:
-        singles = 0
-        acc: list[tuple[int, int, int, int]] = []
-        jumps = all_jumps
-        twice_l = 2 * large
-        twice_s = 2 * small
-        src = jump_ul & men
-        if src:
-            land = src >> twice_l
-            onward = jump_ul | jump_ur | jump_dl
-            singles += (land & ~onward).bit_count()
-            going_on = land & onward
-            while going_on:
-                low_land = going_on & -going_on
-                going_on ^= low_land
-                low = low_land << twice_l
-                man_count_dfs(
-                    low_land.bit_length() - 1, low >> large, 1, them, empty | low, jumps, low, acc
-                )
-        src = jump_ur & men
-        if src:
-            land = src >> twice_s
-            onward = jump_ul | jump_ur | jump_dr
-            singles += (land & ~onward).bit_count()
-            going_on = land & onward
-            while going_on:
-                low_land = going_on & -going_on
-                going_on ^= low_land
-                low = low_land << twice_s
-                man_count_dfs(
-                    low_land.bit_length() - 1, low >> small, 1, them, empty | low, jumps, low, acc
-                )
-        src = jump_dl & men
-        if src:
-            land = src << twice_s
-            onward = jump_ul | jump_dl | jump_dr
-            singles += (land & ~onward).bit_count()
-            going_on = land & onward
-            while going_on:
-                low_land = going_on & -going_on
-                going_on ^= low_land
-                low = low_land >> twice_s
-                man_count_dfs(
-                    low_land.bit_length() - 1, low << small, 1, them, empty | low, jumps, low, acc
-                )
-        src = jump_dr & men
-        if src:
-            land = src << twice_l
-            onward = jump_ur | jump_dl | jump_dr
-            singles += (land & ~onward).bit_count()
-            going_on = land & onward
-            while going_on:
-                low_land = going_on & -going_on
-                going_on ^= low_land
-                low = low_land >> twice_l
-                man_count_dfs(
-                    low_land.bit_length() - 1, low << large, 1, them, empty | low, jumps, low, acc
-                )
-        k = us & kings
-        while k:
-            low = k & -k
-            k ^= low
-            flying_count_dfs(low.bit_length() - 1, 0, 0, them, empty | low, low, acc)
-        if not acc:
-            return singles
-        best = max(a[0] for a in acc)
-        distinct = len({(a[1], a[2], a[3]) for a in acc if a[0] == best})
-        return distinct + singles if best == 1 else distinct
-
-    def captures_both_ways(
-        us, them, kings, empty, men, jump_ul, jump_ur, jump_dl, jump_dr
-    ) -> list[InternalMove]:
-        """``captures`` unrolled for FMJD rules; single captures are found set-wise."""
-        seqs: list = []
-        single_sets = []  # (landing squares that end the capture, step from start to landing)
-        for src_dirs, onward, shift in (
-            (jump_ul, jump_ul | jump_ur | jump_dl, -large),
-            (jump_ur, jump_ul | jump_ur | jump_dr, -small),
-            (jump_dl, jump_ul | jump_dl | jump_dr, small),
-            (jump_dr, jump_ur | jump_dl | jump_dr, large),
-        ):
-            src = src_dirs & men
-            if not src:
-                continue
-            land = src << (2 * shift) if shift > 0 else src >> (-2 * shift)
-            ends = land & ~onward
-            if ends:
-                single_sets.append((ends, shift))
-            going_on = land & onward
-            while going_on:
-                low_land = going_on & -going_on
-                going_on ^= low_land
-                if shift > 0:
-                    low = low_land >> (2 * shift)
-                    mid = low << shift
-                else:
-                    low = low_land << (-2 * shift)
-                    mid = low >> -shift
-                land_idx = low_land.bit_length() - 1
-                man_dfs(
-                    land_idx,
-                    (low.bit_length() - 1, land_idx),
-                    (mid.bit_length() - 1,),
-                    mid,
-                    them,
-                    empty | low,
-                    all_jumps,
-                    seqs,
-                )
-        k = us & kings
-        while k:
-            low = k & -k
-            k ^= low
-            start = low.bit_length() - 1
-            flying_king_dfs(start, (start,), (), 0, them, empty | low, seqs)
-        best = max(len(q[1]) for q in seqs) if seqs else 1
-        out: list[InternalMove] = []
-        if best == 1:
-            for ends, shift in single_sets:
-                while ends:
-                    low_land = ends & -ends
-                    ends ^= low_land
-                    if shift > 0:
-                        low = low_land >> (2 * shift)
-                        mid = low << shift
-                    else:
-                        low = low_land << (-2 * shift)
-                        mid = low >> -shift
-                    out.append(
-                        (
-                            low,
-                            low_land,
-                            mid,
-                            (low.bit_length() - 1, low_land.bit_length() - 1),
-                            (mid.bit_length() - 1,),
-                        )
-                    )
-        seen: set[tuple[int, int, int]] = set()
-        for path, caps, captured in seqs:
-            if len(caps) != best:
-                continue
-            ident = (path[0], path[-1], captured)
-            if ident in seen:
-                continue
-            seen.add(ident)
-            out.append((1 << path[0], 1 << path[-1], captured, path, caps))
-        return out
-
-    def generate_both_ways(us: int, them: int, kings: int, color: int) -> list[InternalMove]:
-        """``generate`` for FMJD rules, sharing the set-wise jump detection with the captures."""
-        occupied = us | them
-        empty = board & ~occupied
-        men = us & ~kings
-        jump_ul = ((empty << large) & them) << large
-        jump_ur = ((empty << small) & them) << small
-        jump_dl = ((empty >> small) & them) >> small
-        jump_dr = ((empty >> large) & them) >> large
-        my_kings = us & kings
-        if men & (jump_ul | jump_ur | jump_dl | jump_dr) or (
-            my_kings and flying_kings_can_capture(my_kings, them, occupied, empty)
-        ):
-            return captures_both_ways(
-                us, them, kings, empty, men, jump_ul, jump_ur, jump_dl, jump_dr
-            )
-        return plain_moves(us, kings, color, occupied, empty, men, my_kings)
-
-    fmjd_rules = backward and flying and men_take_kings and priority == PRIORITY_MAJORITY
-    if fmjd_rules:
-        count = count_both_ways
-        generate = generate_both_ways
+    if backward and flying and men_take_kings and priority == PRIORITY_MAJORITY:
+        count, generate = build_fmjd_fast_path(
+            board=board,
+            large=large,
+            small=small,
+            ray_masks=ray_masks,
+            all_jumps=all_jumps,
+            man_dfs=man_dfs,
+            flying_king_dfs=flying_king_dfs,
+            man_count_dfs=man_count_dfs,
+            flying_count_dfs=flying_count_dfs,
+            flying_kings_can_capture=flying_kings_can_capture,
+            count_captures=count_captures,
+            plain_moves=plain_moves,
+        )
 
     def apply(
         white: int, black: int, kings: int, color: int, move: InternalMove

@@ -43,7 +43,7 @@ def _path_captures(board: Board, path: tuple[int, ...]) -> frozenset[int] | None
         between = []
         r, c = ra + dr, ca + dc
         while (r, c) != (rb, cb):
-            square = _square_at(board, r, c)
+            square = g.square_at[(r, c)]
             if board.piece_at(square) is not None:
                 between.append(square)
             r, c = r + dr, c + dc
@@ -51,25 +51,6 @@ def _path_captures(board: Board, path: tuple[int, ...]) -> frozenset[int] | None
             return None
         captured.add(between[0])
     return frozenset(captured)
-
-
-def _square_at(board: Board, row: int, col: int) -> int:
-    g = board.geometry
-    table = _coordinate_table(board)
-    return table[(row, col)] if (row, col) in table else g.squares + 1
-
-
-_TABLES: dict[int, dict[tuple[int, int], int]] = {}
-
-
-def _coordinate_table(board: Board) -> dict[tuple[int, int], int]:
-    g = board.geometry
-    key = id(g)
-    table = _TABLES.get(key)
-    if table is None:
-        table = {g.coordinates(s): s for s in range(1, g.squares + 1)}
-        _TABLES[key] = table
-    return table
 
 
 def parse_move(board: Board, text: str) -> Move:
@@ -102,8 +83,7 @@ def parse_move(board: Board, text: str) -> Move:
             elif (
                 m.end == numbers[1]
                 and len(numbers) - 2 == len(m.captures)
-                and tuple(sorted(m.captures)) == tuple(sorted(numbers[2:]))
-                and tuple(sorted(numbers[2:])) == numbers[2:]
+                and sorted(m.captures) == sorted(numbers[2:])
             ):
                 matches.append(m)  # Hub form
             elif m.end == end and len(numbers) - 1 == len(m.captures):

@@ -15,14 +15,14 @@ export class BoardView {
   /**
    * @param {HTMLElement} root  the element with role="grid"
    * @param {{onSquare: (sq: number) => void, onDrop: (from: number, to: number|null) => void,
-   *          onCancel: () => void}} handlers
+   *          onDragStart?: (from: number) => void, onCancel: () => void}} handlers
    */
   constructor(root, handlers) {
     this.root = root;
     this.handlers = handlers;
     this.cells = new Map();
     this.pieces = new Map();
-    this.movable = new Set();
+    this.draggable = new Set();
     this.interactive = false;
     this.cursor = 32;
     this.aimCol = cellOf(32).col;
@@ -97,14 +97,15 @@ export class BoardView {
   }
 
   /** Marks: movable pieces, the selected piece, destinations, jumped pieces, last move. */
-  setMarks({ movable = new Set(), selected = null, finals = new Set(), steps = new Set(),
-    taken = new Set(), visited = new Set(), last = null } = {}) {
-    this.movable = movable;
+  setMarks({ movable = new Set(), draggable = movable, selected = null, finals = new Set(),
+    steps = new Set(), taken = new Set(), visited = new Set(), last = null } = {}) {
+    this.draggable = draggable;
     const lastFrom = last ? last.path[0] : null;
     const lastTo = last ? last.path[last.path.length - 1] : null;
     const lastCaptures = new Set(last ? last.captures : []);
     for (const [sq, cell] of this.cells) {
       cell.classList.toggle("movable", movable.has(sq));
+      cell.classList.toggle("draggable", draggable.has(sq));
       cell.classList.toggle("selected", sq === selected);
       cell.classList.toggle("final", finals.has(sq));
       cell.classList.toggle("step", steps.has(sq) && !finals.has(sq));
@@ -173,7 +174,7 @@ export class BoardView {
     const piece = cell.querySelector(".piece");
     this.press = {
       id: e.pointerId, square, x: e.clientX, y: e.clientY, dragging: false,
-      piece: piece && this.movable.has(square) ? piece : null,
+      piece: piece && this.draggable.has(square) ? piece : null,
     };
     if (this.press.piece) {
       e.preventDefault();
@@ -187,6 +188,7 @@ export class BoardView {
     const dx = e.clientX - p.x;
     const dy = e.clientY - p.y;
     if (!p.dragging && Math.hypot(dx, dy) < DRAG_THRESHOLD_PX) return;
+    if (!p.dragging && this.handlers.onDragStart) this.handlers.onDragStart(p.square);
     p.dragging = true;
     p.piece.classList.add("dragging");
     p.piece.style.transform = `translate(${dx}px, ${dy}px) scale(1.12)`;

@@ -15,16 +15,32 @@ function nextUtcMidnight() {
   return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
 }
 
+/** The French/English spans the page was written with, restored when nothing is resumed. */
+const staticLabels = {
+  daily: [...$("play-daily").childNodes],
+  free: [...$("play-free").childNodes],
+};
+
+/** Which label the play button takes for a game kept in the browser, if any. */
+function resumeKey(mode, saved) {
+  if (!saved) return null;
+  if (mode === "daily") {
+    if (saved.date !== date) return null;
+    return saved.status && saved.status !== "playing" ? "seeDaily" : "resumeDaily";
+  }
+  return saved.status === "playing" || !saved.status ? "resumeFree" : null;
+}
+
 function draw() {
   $("daily-date").textContent = t("modeDaily", { date: formatDate(date) });
   const left = (deadline - Date.now()) / 1000;
   $("countdown").textContent = left > 0 ? t("countdown", { time: formatDuration(left) })
     : t("newDaily");
   for (const mode of ["daily", "free"]) {
-    const saved = savedGame(mode);
+    const key = resumeKey(mode, savedGame(mode));
     const link = $(`play-${mode}`);
-    const resuming = saved && (mode === "free" || saved.date === date);
-    link.title = resuming ? t("resume") : "";
+    if (key) link.textContent = t(key);
+    else if (!link.querySelector("[lang]")) link.replaceChildren(...staticLabels[mode]);
   }
 }
 

@@ -65,7 +65,9 @@ const WORDS = {
     "piece:white-king": "dame blanche",
     "piece:black-king": "dame noire",
     boardLabel: "Damier, les blancs en bas",
-    resume: "Reprendre la partie en cours",
+    resumeDaily: "Reprendre le défi",
+    seeDaily: "Voir mon résultat du jour",
+    resumeFree: "Reprendre la partie libre",
   },
   en: {
     yourTurn: "Your move",
@@ -128,7 +130,9 @@ const WORDS = {
     "piece:white-king": "white king",
     "piece:black-king": "black king",
     boardLabel: "Board, White at the bottom",
-    resume: "Resume the game in progress",
+    resumeDaily: "Resume the challenge",
+    seeDaily: "See today's result",
+    resumeFree: "Resume the free game",
   },
 };
 

@@ -37,6 +37,7 @@ const clock = new VisibleClock();
 const board = new BoardView($("board"), {
   onSquare: (sq) => onTouch(sq, false),
   onDrop: (from, to) => onDrop(from, to),
+  onDragStart: (from) => onDragStart(from),
   onCancel: () => cancelPick(),
 });
 
@@ -69,6 +70,7 @@ function drawMarks() {
   const marks = pickMarks(moves, state.pick);
   board.setMarks({
     movable: state.pick.from === null ? movableSquares(moves) : new Set(),
+    draggable: movableSquares(moves),
     selected: state.pick.from,
     finals: marks.finals,
     steps: marks.steps,
@@ -216,7 +218,16 @@ function drawClaim() {
   rank.hidden = true;
 }
 
+/** Keeps the game's status next to its id so the home page can offer to resume it. */
+function rememberStatus() {
+  const saved = savedGame(mode);
+  if (saved && saved.id === state.game.id && saved.status !== state.game.status) {
+    saveGame(mode, { ...saved, status: state.game.status });
+  }
+}
+
 function render() {
+  rememberStatus();
   state.pieces = parseFen(state.game.fen).pieces;
   board.setPosition(state.pieces);
   drawTitle();
@@ -365,6 +376,15 @@ function onTouch(square, viaDrag) {
   return result.action;
 }
 
+/** Shows where the dragged piece may go while it is being dragged. */
+function onDragStart(from) {
+  if (!playerToMove() || state.pick.from === from) return;
+  const result = touch(state.game.legalMoves, emptyPick(), from);
+  if (result.action !== "select") return;
+  state.pick = result.pick;
+  drawMarks();
+}
+
 function onDrop(from, to) {
   if (!playerToMove()) return;
   state.pick = emptyPick();
@@ -374,7 +394,10 @@ function onDrop(from, to) {
     drawMarks();
     return;
   }
-  onTouch(to, true);
+  if (onTouch(to, true) === "refuse") {
+    state.pick = emptyPick();
+    drawMarks();
+  }
 }
 
 /* ---------- playing ---------- */

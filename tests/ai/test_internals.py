@@ -144,3 +144,33 @@ def test_history_keeps_the_reversible_stretch_only() -> None:
     assert len(root.history) == 4 and root.history[0] == start_key
     board.push(board.parse_move("38-33"))  # a man move: nothing before it can come back
     assert read_board(board).history == ()
+
+
+def _threatened_squares(fen: str, variant: str = "international") -> list[int]:
+    """Squares of the side to move's pieces that the evaluation counts as threatened."""
+    board = Board(fen, variant=variant)
+    evaluator = evaluator_for(variant)
+    white, black, kings = board.white, board.black, board.kings
+    empty = board.variant.geometry.board_mask & ~(white | black)
+    if board.turn == 0:
+        found = evaluator.threatened(white & ~kings, white & kings, black & ~kings, black & kings,
+                                     empty, True)
+    else:
+        found = evaluator.threatened(black & ~kings, black & kings, white & ~kings, white & kings,
+                                     empty, False)
+    return board.variant.geometry.squares_of(found)
+
+
+def test_threat_term_sees_men_that_can_be_jumped() -> None:
+    # Black's man on 22 jumps 27 (to 31, empty) and 28 (to 33, empty); 32 is not next to it.
+    assert _threatened_squares("W:W27,28,32,46:B22,3") == [27, 28]
+    # With 31 and 33 filled the jumps have nowhere to land.
+    assert _threatened_squares("W:W27,28,31,33,46:B22,3") == []
+
+
+def test_threat_term_follows_each_variants_capture_rules() -> None:
+    # English men capture forwards only: Black's man on 18 (moving down) cannot jump back up.
+    assert _threatened_squares("W:W14,23:B18", "english") == [23]
+    # Italian men may not take kings: Black's man on 18 (a8 numbering: it touches 21 and 22)
+    # threatens the man on 21, never the king on 22, though 27 behind it is free.
+    assert _threatened_squares("W:W21,K22:B18", "italian") == [21]

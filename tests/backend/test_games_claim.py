@@ -130,3 +130,17 @@ def test_two_simultaneous_claims_give_one_entry(
         thread.join(60)
     assert sorted(statuses) == [200, 409]
     assert len(community_client.get("/api/leaderboards/free").json()["entries"]) == 1
+
+
+def test_a_claim_whose_flag_was_lost_is_healed(
+    games_client: TestClient, community_client: TestClient, table: Any
+) -> None:
+    game_id, token = _won_game()
+    player = _player(community_client, "Réparée")
+    assert _claim(games_client, game_id, token, player).status_code == 200
+    # as if the flag write had failed after the leaderboard transaction
+    table.update_item(Key={"pk": f"GAME#{game_id}", "sk": "GAME"},
+                      UpdateExpression="SET claimed = :f", ExpressionAttributeValues={":f": False})
+    again = _claim(games_client, game_id, token, player)
+    assert again.status_code == 409 and again.json()["error"] == "already-claimed"
+    assert games_client.get(f"/api/games/{game_id}", headers=bearer(token)).json()["claimed"]

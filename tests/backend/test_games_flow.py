@@ -364,3 +364,16 @@ def test_a_throttled_store_is_a_503_and_loses_nothing(
     store_down = False
     # the client retries the same move once the store is back
     assert post_move(games_client, game["id"], token, 0, "32-28").status_code == 200
+
+
+def test_a_lost_game(games_client: TestClient) -> None:
+    # White's last man (37) must step to 31 or 32; black's 27 then takes it either way.
+    token, game = start_game(games_client, "practice", fen="W:W37:B27")
+    assert sorted(m["notation"] for m in game["legalMoves"]) == ["37-31", "37-32"]
+    lost = post_move(games_client, game["id"], token, 0, "37-32").json()
+    assert lost["status"] == "lost" and lost["reason"] == "no-moves"
+    assert lost["moves"] == ["37-32", "27x38"]
+    assert lost["lastComputerMove"]["captures"] == [32]
+    assert lost["pieces"] == {"white": 0, "black": 1}
+    assert lost["score"] is None and lost["legalMoves"] == []
+    assert post_move(games_client, game["id"], token, 2, "38-42").status_code == 409

@@ -75,3 +75,23 @@ def test_an_illegal_move_does_not_spend_the_turn(games_client: TestClient) -> No
     after = post_move(games_client, game["id"], token, 0, "32-28")
     assert after.status_code == 200
     assert after.json()["ply"] == 2
+
+
+# The white king on 42 takes three men either way round and lands on 36 both times:
+# 42x33x22x36 takes 38, 28, 31; 42x29x18x36 takes 38, 23, 31.
+TWO_WAYS = "W:WK42:B6,23,28,31,38"
+
+
+def test_an_ambiguous_move_is_refused_and_the_full_path_accepted(
+    games_client: TestClient, table: Any
+) -> None:
+    token, game = start_game(games_client, "practice", fen=TWO_WAYS)
+    assert sorted((m["path"], sorted(m["captures"])) for m in game["legalMoves"]) == [
+        ([42, 29, 18, 36], [23, 31, 38]),
+        ([42, 33, 22, 36], [28, 31, 38]),
+    ]
+    assert {m["notation"] for m in game["legalMoves"]} == {"42x29x18x36", "42x33x22x36"}
+    _assert_refused(games_client, table, game, token, "42x36", "ambiguous-move")
+    played = post_move(games_client, game["id"], token, 0, "42x36x23x31x38")  # Hub form
+    assert played.status_code == 200, played.text
+    assert played.json()["moves"][0] == "42x29x18x36"

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from browser_helpers import square, wait_for_turn
 
 pytestmark = pytest.mark.browser
@@ -82,6 +83,8 @@ def test_win_shows_score_asks_pseudonym_then_rank_and_share(page: Any, artifacts
     assert page.locator("#pseudo-form").is_visible()
     assert claims == []
     page.screenshot(path=str(artifacts_dir / "end-desktop.png"))
+    axe = Axe().run(page)
+    assert axe.violations_count == 0, axe.generate_report()
 
     name = f"Testeur{int(time.time() * 1000) % 100000}"
     page.locator("#pseudo").fill(name)

@@ -108,11 +108,43 @@ def test_phone_home_and_rules_screenshots(user: Any, artifacts_dir: Path) -> Non
     page.screenshot(path=str(artifacts_dir / f"home-{user.name}.png"), full_page=True)
 
 
-def test_every_page_loads_only_from_its_own_origin(page: Any, base_url: str) -> None:
+def test_pages_load_only_from_their_own_origin_without_errors(page: Any, base_url: str) -> None:
     urls: list[str] = []
+    problems: list[str] = []
     page.on("request", lambda request: urls.append(request.url))
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.on(
+        "console", lambda m: problems.append(m.text) if m.type in {"error", "warning"} else None
+    )
     for path in ("/", "/play.html?mode=free", "/leaderboards.html", "/rules.html"):
         page.goto(path)
         page.wait_for_load_state("networkidle")
     assert urls
     assert [u for u in urls if not u.startswith(base_url)] == []
+    assert problems == []
+
+
+def test_leaderboard_of_another_date_and_free_play(page: Any) -> None:
+    page.goto("/leaderboards.html?board=daily&date=2020-01-01")
+    page.wait_for_function("() => document.getElementById('lb-status').textContent.length > 0")
+    page.wait_for_function(
+        "() => document.getElementById('lb-status').textContent.startsWith('Personne')"
+    )
+    assert page.locator("#lb-caption").inner_text() == "Défi du 1 janvier 2020"
+    assert page.locator("#lb-body tr").count() == 0
+    page.locator("#tab-free").click()
+    page.wait_for_url("**board=free")
+    assert page.locator("#tab-free").get_attribute("aria-current") == "page"
+    assert page.locator("#date-form").is_hidden()
+    assert page.locator("#lb-caption").inner_text() == "Partie libre"
+
+
+def test_game_page_in_english_has_no_axe_violation(browser: Any, base_url: str) -> None:
+    context = browser.new_context(base_url=base_url, locale="en-US")
+    page = context.new_page()
+    page.goto("/play.html?mode=free")
+    wait_for_turn(page)
+    assert page.locator("#status-text").inner_text() == "Your move"
+    assert page.locator("#board").get_attribute("aria-label") == "Board, White at the bottom"
+    assert_no_axe_violation(page)
+    context.close()

@@ -80,11 +80,11 @@ def test_start_and_tap_a_move(user: Any, artifacts_dir: Path) -> None:
     page.screenshot(path=str(artifacts_dir / f"board-{user.name}.png"))
 
 
-def test_drag_a_piece(user: Any) -> None:
+def drag(user: Any, origin: int, target: int) -> None:
+    """Drags a piece with the mouse on the desktop and with a finger (CDP touch) on the phone."""
     page = user.page
-    open_game(page)
-    start = square(page, 33).bounding_box()
-    end = square(page, 29).bounding_box()
+    start = square(page, origin).bounding_box()
+    end = square(page, target).bounding_box()
     assert start and end
     sx, sy = start["x"] + start["width"] / 2, start["y"] + start["height"] / 2
     ex, ey = end["x"] + end["width"] / 2, end["y"] + end["height"] / 2
@@ -99,11 +99,21 @@ def test_drag_a_piece(user: Any) -> None:
                 "Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]}
             )
         cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        cdp.detach()
     else:
         page.mouse.move(sx, sy)
         page.mouse.down()
         page.mouse.move(ex, ey, steps=8)
         page.mouse.up()
+
+
+def test_drag_a_piece(user: Any) -> None:
+    page = user.page
+    open_game(page)
+    drag(user, 33, 22)  # not a move of 33: refused, the piece goes back
+    assert "impossible" in page.locator("#hint").inner_text()
+    assert piece_on(page, 33) == "white" and piece_on(page, 22) is None
+    drag(user, 33, 29)
     moves = wait_for_moves(page, 1)
     assert moves[0] == "33-29"
     assert_computer_reply_highlighted(page)
@@ -140,7 +150,7 @@ def test_multi_capture_by_its_final_square(user: Any) -> None:
     assert piece_on(page, 28) == "white"
 
 
-def test_multi_capture_step_by_step(user: Any) -> None:
+def test_multi_capture_step_by_step(user: Any, artifacts_dir: Path) -> None:
     page = user.page
     open_game(page, practice_url(FEN_TWO_PATHS))
     user.press(square(page, 48))
@@ -156,6 +166,7 @@ def test_multi_capture_step_by_step(user: Any) -> None:
     assert _taken(page) == ["33", "43"]
     user.press(square(page, 17))
     assert _taken(page) == ["22", "33", "43"]
+    page.screenshot(path=str(artifacts_dir / f"multi-capture-{user.name}.png"))
     assert move_texts(page) == []
     user.press(square(page, 8))
     user.press(square(page, 19))
@@ -215,6 +226,9 @@ def test_reload_resumes_the_game(user: Any) -> None:
     assert piece_on(page, 30) == "white" and piece_on(page, 34) is None
     assert page.evaluate("JSON.parse(localStorage.getItem('dames.game.free')).id") == game_id
     assert page.locator(".sq.last-to").count() == 1
+    page.goto("/")
+    assert page.locator("#play-free").inner_text() == "Reprendre la partie libre"
+    assert page.locator("#play-daily").inner_text() == "Jouer le défi"
 
 
 def test_failed_request_offers_retry(user: Any) -> None:
@@ -309,3 +323,28 @@ def test_thinking_indicator_while_the_computer_answers(page: Any) -> None:
     wait_for_turn(page)
     assert page.locator("#thinking").is_hidden()
     assert move_texts(page)[0] == "32-27"
+
+
+WATCH_MOVING = """() => {
+  window.sawMoving = false;
+  new MutationObserver(() => {
+    if (document.querySelector('.piece.moving')) window.sawMoving = true;
+  }).observe(document.getElementById('board'),
+             {subtree: true, attributes: true, attributeFilter: ['class']});
+}"""
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_moves_animate_unless_reduced_motion_is_preferred(
+    browser: Any, base_url: str, motion: str
+) -> None:
+    context = browser.new_context(base_url=base_url, locale="fr-FR", reduced_motion=motion)
+    page = context.new_page()
+    open_game(page)
+    page.evaluate(WATCH_MOVING)
+    square(page, 32).click()
+    square(page, 28).click()
+    wait_for_moves(page, 2)
+    wait_for_turn(page)
+    assert page.evaluate("window.sawMoving") is (motion == "no-preference")
+    context.close()

@@ -141,3 +141,24 @@ def test_string_views() -> None:
     rows = str(board).splitlines()
     assert rows[0].split()[9] == "B" and rows[9].split()[0] == "w"
     assert "W:W46:BK5" in repr(board)
+
+
+def test_legal_moves_returns_a_fresh_list_each_time() -> None:
+    board = Board()
+    moves = board.legal_moves()
+    moves.clear()
+    assert len(board.legal_moves()) == 9
+
+
+def test_move_value_semantics() -> None:
+    import pickle
+
+    crowning = Board("W:W6:BK50").parse_move("6-1")
+    assert crowning.promotes and crowning == Move((6, 1)) and not Move((6, 1)).promotes
+    again = pickle.loads(pickle.dumps(crowning))
+    assert again == crowning and again.promotes
+    capture = Move((32, 21, 12), (27, 17))
+    assert (capture.start, capture.end, capture.is_capture) == (32, 12, True)
+    assert str(capture) == "32x21x12" and capture.hub() == "32x12x17x27"
+    assert Move(path=[32, 28]).path == (32, 28)
+    assert len({Move((32, 28)), Move((32, 28), (), True)}) == 1

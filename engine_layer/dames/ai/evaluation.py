@@ -8,9 +8,11 @@ diagonal, and a conversion term that makes a side that is ahead trade down and r
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from dames.geometry import Geometry
+from dames.variants import get_variant
 
 
 @dataclass(frozen=True)
@@ -27,31 +29,24 @@ class Weights:
     threatened: int  # per own piece the opponent threatens to take (side to move)
     long_diagonal_king: int
     conversion: int  # share (in 1/64) of the material lead added as pieces come off
-    men_capture_backwards: bool
-    men_capture_kings: bool
-    flying_kings: bool
 
 
 WEIGHTS: dict[str, Weights] = {
     "international": Weights(
         man=100, king=300, advance_opening=2, advance_endgame=9, centre=5, backed=4,
         back_row=6, threatened=12, long_diagonal_king=15, conversion=24,
-        men_capture_backwards=True, men_capture_kings=True, flying_kings=True,
     ),
     "brazilian": Weights(
         man=100, king=250, advance_opening=2, advance_endgame=10, centre=5, backed=4,
         back_row=7, threatened=12, long_diagonal_king=15, conversion=24,
-        men_capture_backwards=True, men_capture_kings=True, flying_kings=True,
     ),
     "english": Weights(
         man=100, king=160, advance_opening=2, advance_endgame=8, centre=5, backed=3,
         back_row=8, threatened=12, long_diagonal_king=0, conversion=24,
-        men_capture_backwards=False, men_capture_kings=True, flying_kings=False,
     ),
     "italian": Weights(
         man=100, king=150, advance_opening=2, advance_endgame=8, centre=5, backed=3,
         back_row=8, threatened=12, long_diagonal_king=0, conversion=24,
-        men_capture_backwards=False, men_capture_kings=False, flying_kings=False,
     ),
 }
 
@@ -65,11 +60,11 @@ class Evaluator:
     """
 
     def __init__(self, variant: str) -> None:
-        from dames import get_variant  # the rules engine; imported late to keep this light
-
         info = get_variant(variant)
         self.variant = variant
         self.weights = WEIGHTS[info.name]
+        self.men_capture_backwards = info.men_capture_backward
+        self.men_capture_kings = info.men_capture_kings
         geo: Geometry = info.geometry
         self.geometry = geo
         size = geo.size
@@ -78,7 +73,7 @@ class Evaluator:
         self.large = geo.per_row + 1
         bits = [b for b in range(geo.bit_count) if (geo.board_mask >> b) & 1]
 
-        def mask_where(test: object) -> int:
+        def mask_where(test: Callable[[int], bool]) -> int:
             return sum(1 << b for b in bits if test(b))
 
         rows = [mask_where(lambda b, r=r: geo.row_of_bit[b] == r) for r in range(size)]
@@ -181,12 +176,11 @@ class Evaluator:
         Flying kings' captures from a distance are not seen; the search's capture quiescence
         settles those.
         """
-        w = self.weights
         small = self.small
         large = self.large
         mine = my_men | my_kings
         # Enemy pieces that may capture upwards (jumping from below) and downwards (from above).
-        if w.men_capture_backwards:
+        if self.men_capture_backwards:
             up_capturers = down_capturers = their_men | their_kings
         elif mine_is_white:
             # Black men capture downwards only, so they attack white pieces from above.
@@ -201,7 +195,7 @@ class Evaluator:
         if down_capturers:
             attacked |= mine & (down_capturers << large) & (empty >> large)
             attacked |= mine & (down_capturers << small) & (empty >> small)
-        if not w.men_capture_kings:
+        if not self.men_capture_kings:
             # Men may not take kings (Italian): only an enemy king threatens my kings.
             kings_only = their_kings
             king_threats = 0

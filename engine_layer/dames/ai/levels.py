@@ -50,7 +50,7 @@ LEVELS: dict[str, Level] = {
     "defi": Level(
         name="defi",
         depth=4,
-        node_budget=12_000,
+        node_budget=8_000,
         description="4 plies + capture quiescence: sees short shots, never hangs a man for free",
     ),
     "fort": Level(

@@ -29,6 +29,7 @@ INF = 1_000_000
 MATE = 100_000
 MATE_BOUND = MATE - 1_000
 MAX_PLY = 96
+CAPTURE_PLIES = 12  # plies of forced captures followed beyond the nominal depth
 
 EXACT, LOWER, UPPER = 0, 1, 2
 
@@ -90,6 +91,7 @@ class Searcher:
         self.leaf_values: dict[int, int] = {}  # static values of quiet leaves, by key
         self.path: list[int] = []  # keys of the reversible stretch behind the current node
         self.extension_limit = MAX_PLY
+        self.capture_ply_limit = MAX_PLY
 
     # ------------------------------------------------------------------ root
     def search(
@@ -108,6 +110,7 @@ class Searcher:
         order = list(range(count))
         result: SearchResult | None = None
         for iteration in range(1, depth + 1):
+            self.capture_ply_limit = min(MAX_PLY, iteration + CAPTURE_PLIES)
             try:
                 scores = self._root_iteration(root, root_moves, order, iteration)
             except SearchAborted:
@@ -270,6 +273,10 @@ class Searcher:
                 if flag == EXACT or (value >= beta if flag == LOWER else value <= alpha):
                     return value
 
+        if depth == 0 and ply >= self.capture_ply_limit:
+            # Exchanges of flying kings can branch without end; past this many plies of forced
+            # captures, the static value stands in (a fixed bound, so still reproducible).
+            return self.evaluate(white, black, kings, color == 0)
         moves = self.generate(us, them, kings, color)
         if not moves:
             return ply - MATE
