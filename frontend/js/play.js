@@ -512,7 +512,9 @@ $("pseudo-form").addEventListener("submit", async (e) => {
 
 function shareText() {
   const g = state.game;
-  const head = g.mode === "daily" ? t("shareDaily", { date: formatDate(g.date) }) : t("shareFree");
+  // A free game has no challenge date: the day it was started (UTC) says when it was played.
+  const head = g.mode === "daily" ? t("shareDaily", { date: formatDate(g.date) })
+    : t("shareFree", { date: formatDate(g.createdAt.slice(0, 10)) });
   const time = formatDuration((g.clock ? g.clock.elapsedMs : 0) / 1000);
   const body = g.status === "won" && g.score
     ? t("shareWon", { score: formatNumber(g.score.total), pieces: g.score.pieces, time })

@@ -174,3 +174,11 @@ def test_threat_term_follows_each_variants_capture_rules() -> None:
     # Italian men may not take kings: Black's man on 18 (a8 numbering: it touches 21 and 22)
     # threatens the man on 21, never the king on 22, though 27 behind it is free.
     assert _threatened_squares("W:W21,K22:B18", "italian") == [21]
+
+
+def test_maitre_searches_at_least_as_deep_as_fort() -> None:
+    # The clock may stop maitre only after fort's depth is complete, so it is never weaker.
+    board = Board("W:W28,29,32,37,41,48,49:B3,4,8,13,18,19")
+    _, result = search_position(board, LEVELS["maitre"])
+    assert result.depth >= LEVELS["fort"].depth
+    assert LEVELS["maitre"].min_depth == LEVELS["fort"].depth

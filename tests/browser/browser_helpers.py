@@ -41,3 +41,42 @@ def ends_of(notation: str) -> tuple[int, int]:
     """First and last square of a move written in official notation (32-28, 19x28, 27x18x9)."""
     numbers = [int(n) for n in re.split(r"[-x]", notation)]
     return numbers[0], numbers[-1]
+
+
+def board_pieces(page: Any) -> dict[int, str]:
+    """Every piece the board shows: square -> `data-piece` (white, black, white-king…)."""
+    found: list[list[str]] = page.locator("[data-square] [data-piece]").evaluate_all(
+        "els => els.map(e => [e.closest('[data-square]').dataset.square, e.dataset.piece])"
+    )
+    return {int(sq): piece for sq, piece in found}
+
+
+def set_start_position(games_table: Any, game_id: str, fen: str) -> None:
+    """Test setup: make a stored game that has no move yet start from `fen` instead.
+
+    Writes the game item the way the server stores it (docs/http-api.md): `startFen` in the
+    engine's own FEN form, the moves still empty, the player still the side to move, and
+    `version` bumped like any other write, so the server replays the game from `fen`. The
+    condition refuses to touch a game that is over or already has moves.
+    """
+    import dames
+
+    start_fen = dames.Board(fen).fen()
+    if not start_fen.startswith("W:"):
+        raise ValueError("the player of a free game is White: the position must be White's turn")
+    games_table.update_item(
+        Key={"pk": f"GAME#{game_id}", "sk": "GAME"},
+        UpdateExpression="SET startFen = :fen ADD version :one",
+        ConditionExpression=(
+            "attribute_exists(pk) AND #status = :playing AND size(moves) = :none "
+            "AND playerColor = :white"
+        ),
+        ExpressionAttributeNames={"#status": "status"},
+        ExpressionAttributeValues={
+            ":fen": start_fen,
+            ":one": 1,
+            ":playing": "playing",
+            ":none": 0,
+            ":white": "white",
+        },
+    )

@@ -94,6 +94,16 @@ def moto_endpoint() -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
+def games_table(moto_endpoint: str) -> Any:
+    """The test table as a plain boto3 resource, for tests that arrange stored data directly
+    (like test data), independently of the backend's own store code."""
+    import boto3
+
+    resource = boto3.resource("dynamodb", endpoint_url=moto_endpoint, region_name="eu-west-3")
+    return resource.Table(TABLE_NAME)
+
+
+@pytest.fixture(scope="session")
 def live_server(moto_endpoint: str) -> Iterator[str]:
     """The whole site and API as `make run` serves them, on a free port."""
     import uvicorn

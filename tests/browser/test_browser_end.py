@@ -1,105 +1,235 @@
-"""The end of a won game as the page shows it: result and reason, score breakdown, the
-first-time pseudonym prompt (a real registration on the server), the rank, and the share text.
+"""The end of a game as the page shows it, against the real local server: a won game's result,
+score breakdown, first-time pseudonym prompt, claim, rank and share text; and a lost game's
+screen.
 
-Beating the computer from the start position is out of reach for a test, so the answer to the
-move and the claim are served by the test (page.route) in the API's documented shapes; the
-pseudonym registration goes to the real server.
+Beating the computer from the start position is out of reach for a test, so each test starts
+a real free game through the site, then arranges the stored game (test data written straight
+into the moto table) to start from a position one move from the end, reloads so the site
+resumes it, and plays that move by tap or click. Everything the page shows after that comes
+from the real server: its refereeing, its clock, its score, its players and its leaderboard.
 """
 
 from __future__ import annotations
 
-import json
+import re
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from browser_helpers import square, wait_for_turn
+from browser_helpers import board_pieces, set_start_position, square, wait_for_turn
 
 pytestmark = pytest.mark.browser
 
+# White's man on 28 must take Black's only piece (28x19); White keeps its eight men.
+FEN_WHITE_WINS = "W:W28,31,36,37,41,42,46,47:B23"
+WHITE_BEFORE_WIN = {28, 31, 36, 37, 41, 42, 46, 47}
+# White's only man has two moves, and after either one every Black reply takes it.
+FEN_WHITE_LOSES = "W:W28:B17,18"
 
-def won_view(game_id: str) -> dict[str, Any]:
-    return {
-        "id": game_id,
-        "mode": "free",
-        "variant": "international",
-        "level": "defi",
-        "date": None,
-        "playerColor": "white",
-        "status": "won",
-        "reason": "no-moves",
-        "fen": "B:W28,31,33-50:B",
-        "turn": "black",
-        "ply": 1,
-        "moves": ["32-28"],
-        "lastComputerMove": None,
-        "legalMoves": [],
-        "pieces": {"white": 20, "black": 0},
-        "clock": {"elapsedMs": 42_000},
-        "score": {"total": 8958, "base": 3000, "perPiece": 300, "pieces": 20, "seconds": 42},
-        "claimed": False,
-        "createdAt": "2026-11-30T10:00:00Z",
-    }
+# The scoring rule of the product brief, restated here so the server's figures are checked
+# against it rather than against themselves.
+BASE_POINTS = 3000
+POINTS_PER_PIECE = 300
+MIN_MOVE_MS = 300
+
+FRENCH_MONTHS = (
+    "janvier", "février", "mars", "avril", "mai", "juin",
+    "juillet", "août", "septembre", "octobre", "novembre", "décembre",
+)
+# A move in official notation (32-28, 28x19, 27x18x9): a share text must never hold one.
+MOVE_NOTATION = re.compile(r"\b\d{1,2}(?:[-x]\d{1,2})+\b")
 
 
-def test_win_shows_score_asks_pseudonym_then_rank_and_share(page: Any, artifacts_dir: Path) -> None:
-    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+def spaced(text: str) -> str:
+    """French number formatting uses (narrow) no-break spaces; compare with plain ones."""
+    return text.replace("\u202f", " ").replace("\xa0", " ")
+
+
+def french_number(n: int) -> str:
+    return f"{n:,}".replace(",", " ")
+
+
+def french_date(iso: str) -> str:
+    """`2026-11-30…` as the French page writes it: `30 novembre 2026`."""
+    year, month, day = (int(part) for part in iso[:10].split("-"))
+    return f"{day} {FRENCH_MONTHS[month - 1]} {year}"
+
+
+def clock_text(seconds: int) -> str:
+    return f"{seconds // 60:02d}:{seconds % 60:02d}"
+
+
+def is_post(path_end: str) -> Any:
+    return lambda r: r.request.method == "POST" and r.url.split("?")[0].endswith(path_end)
+
+
+def start_free_game_at(page: Any, games_table: Any, fen: str) -> tuple[str, str, float]:
+    """Starts a real free game through the site, moves its stored start to `fen`, reloads so
+    the site resumes it from there; returns the game's id, its token, and the monotonic time
+    just before the reload (the player's clock cannot have run longer than since then)."""
     page.goto("/play.html?mode=free")
     wait_for_turn(page)
-    game_id = page.evaluate("JSON.parse(localStorage.getItem('dames.game.free')).id")
-    claims: list[dict[str, str]] = []
+    assert len(board_pieces(page)) == 40  # the standard start: nothing arranged yet
+    saved = page.evaluate("JSON.parse(localStorage.getItem('dames.game.free'))")
+    set_start_position(games_table, saved["id"], fen)
+    reloaded = time.monotonic()
+    page.reload()
+    wait_for_turn(page)
+    resumed = page.evaluate("JSON.parse(localStorage.getItem('dames.game.free'))")
+    assert resumed["id"] == saved["id"]  # resumed, not replaced by a new game
+    return saved["id"], saved["token"], reloaded
 
-    def answer_move(route: Any) -> None:
-        route.fulfill(
-            status=200, content_type="application/json", body=json.dumps(won_view(game_id))
-        )
 
-    def answer_claim(route: Any) -> None:
-        claims.append(route.request.headers)
-        route.fulfill(
-            status=200,
-            content_type="application/json",
-            body=json.dumps(
-                {"board": "free", "date": None, "score": 8958, "rank": 2, "best": 8958}
-            ),
-        )
+def test_win_scores_asks_pseudonym_claims_ranks_and_shares(
+    user: Any, games_table: Any, artifacts_dir: Path
+) -> None:
+    page = user.page
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    game_id, token, reloaded = start_free_game_at(page, games_table, FEN_WHITE_WINS)
 
-    page.route("**/api/games/*/moves", answer_move)
-    page.route("**/api/games/*/claim", answer_claim)
-    square(page, 32).click()
-    square(page, 28).click()
+    # The site resumed the arranged game, not a new one.
+    before = board_pieces(page)
+    assert {sq for sq, kind in before.items() if kind == "white"} == WHITE_BEFORE_WIN
+    assert {sq for sq, kind in before.items() if kind == "black"} == {23}
+    assert page.locator(".sq.movable").evaluate_all("els => els.map(e => e.dataset.square)") == [
+        "28"
+    ]
+
+    with page.expect_response(is_post(f"/api/games/{game_id}/moves")) as answered:
+        user.press(square(page, 28))
+        user.press(square(page, 19))
+    wall_ms = (time.monotonic() - reloaded) * 1000
+    assert answered.value.status == 200
+    sent = answered.value.request.post_data_json
+    assert sent["ply"] == 0 and sent["move"] == "28x19x23"  # the Hub form: from, to, taken
+    view = answered.value.json()
 
     page.wait_for_selector("#end:not([hidden])")
+    assert view["status"] == "won" and view["reason"] == "no-moves"
+    assert view["moves"] == ["28x19"] and view["lastComputerMove"] is None
     assert page.locator("#end-title").inner_text() == "Gagné !"
     assert page.locator("#end-reason").inner_text() == "l'ordinateur ne peut plus jouer"
 
-    def spaced(text: str) -> str:
-        return text.replace("\u202f", " ").replace("\xa0", " ")
+    # The final position on the page: the capture made, Black has nothing left.
+    after = board_pieces(page)
+    assert set(after.values()) == {"white"}
+    assert set(after) == (WHITE_BEFORE_WIN - {28}) | {19}
+    pieces = len(after)
 
-    assert spaced(page.locator("#score .total").inner_text()) == "8 958 points"
-    assert spaced(page.locator("#score .formula").inner_text()) == "3 000 + 300 × 20 pièces − 42 s"
+    # The server's score against the rule: pieces from the board, whole seconds of its clock,
+    # a clock that counted this one move at least 0.3 s and at most the time it really took.
+    score = view["score"]
+    elapsed_ms = view["clock"]["elapsedMs"]
+    assert MIN_MOVE_MS <= elapsed_ms <= max(MIN_MOVE_MS, wall_ms + 100)
+    assert score["base"] == BASE_POINTS and score["perPiece"] == POINTS_PER_PIECE
+    assert score["pieces"] == pieces == view["pieces"]["white"]
+    assert view["pieces"]["black"] == 0
+    assert score["seconds"] == elapsed_ms // 1000
+    total = BASE_POINTS + POINTS_PER_PIECE * pieces - score["seconds"]
+    assert score["total"] == total
+    assert spaced(page.locator("#score .total").inner_text()) == f"{french_number(total)} points"
+    assert spaced(page.locator("#score .formula").inner_text()) == (
+        f"3 000 + 300 × {pieces} pièces − {score['seconds']} s"
+    )
+
+    # First win in this browser: the pseudonym prompt, and nothing claimed yet.
     assert page.locator("#pseudo-form").is_visible()
-    assert claims == []
-    page.screenshot(path=str(artifacts_dir / "end-desktop.png"))
+    assert page.locator("#rank").is_hidden()
+    assert view["claimed"] is False
+    page.screenshot(path=str(artifacts_dir / f"end-won-{user.name}.png"))
     axe = Axe().run(page)
     assert axe.violations_count == 0, axe.generate_report()
 
-    name = f"Testeur{int(time.time() * 1000) % 100000}"
+    name = f"Gagnant {user.name[0]}{time.time_ns() % 10**7}"  # 3 to 20 characters
     page.locator("#pseudo").fill(name)
-    page.locator("#pseudo-form button[type=submit]").click()
-    page.wait_for_selector("#rank:not([hidden])")
-    assert page.locator("#rank").inner_text().startswith("Rang 2")
-    assert page.locator("#pseudo-form").is_hidden()
-    assert len(claims) == 1
-    assert claims[0]["authorization"].startswith("Bearer ")
-    stored = page.evaluate("JSON.parse(localStorage.getItem('dames.player'))")
-    assert stored["pseudonym"] == name and claims[0]["x-player-token"] == stored["token"]
+    with (
+        page.expect_response(is_post("/api/players")) as registered,
+        page.expect_response(is_post(f"/api/games/{game_id}/claim")) as claimed,
+    ):
+        user.press(page.locator("#pseudo-form button[type=submit]"))
+    assert registered.value.status == 201
+    player = registered.value.json()
+    assert player["pseudonym"] == name
+    assert claimed.value.status == 200
+    claim_headers = claimed.value.request.headers
+    assert claim_headers["authorization"] == f"Bearer {token}"
+    assert claim_headers["x-player-token"] == player["token"]
+    result = claimed.value.json()
+    assert result["board"] == "free" and result["date"] is None
+    assert result["score"] == total and result["best"] == total
 
-    page.locator("#share").click()
+    page.wait_for_selector("#rank:not([hidden])")
+    assert page.locator("#pseudo-form").is_hidden()
+    assert spaced(page.locator("#rank").inner_text()) == (
+        f"Rang {result['rank']} au classement (partie libre) — meilleur score : "
+        f"{french_number(total)}"
+    )
+    stored = page.evaluate("JSON.parse(localStorage.getItem('dames.player'))")
+    assert stored["pseudonym"] == name and stored["token"] == player["token"]
+
+    # The real leaderboard has the entry, at the rank the page showed.
+    board = page.request.get(
+        "/api/leaderboards/free", headers={"X-Player-Token": player["token"]}
+    )
+    assert board.ok
+    listing = board.json()
+    mine = [e for e in listing["entries"] if e["pseudonym"] == name]
+    assert len(mine) == 1
+    assert (mine[0]["score"], mine[0]["pieces"], mine[0]["seconds"]) == (
+        total, pieces, score["seconds"]
+    )
+    assert mine[0]["rank"] == result["rank"] == listing["me"]["rank"]
+    # Best score first, the older first on equal scores (docs/http-api.md, data model).
+    ahead = [
+        e for e in listing["entries"]
+        if e["score"] > total or (e["score"] == total and e["at"] < mine[0]["at"])
+    ]
+    assert result["rank"] == 1 + len(ahead)
+    reread = page.request.get(f"/api/games/{game_id}", headers={"Authorization": f"Bearer {token}"})
+    assert reread.json()["claimed"] is True
+
+    # The share text: when, score, pieces and time, never the moves.
+    user.press(page.locator("#share"))
     page.wait_for_function("() => document.getElementById('hint').textContent.includes('copié')")
-    shared = page.evaluate("navigator.clipboard.readText()").replace("\u202f", " ")
-    shared = shared.replace("\xa0", " ")
-    assert "8 958 points" in shared and "20 pièces" in shared and "00:42" in shared
-    assert "32-28" not in shared  # spoiler-free: no moves
+    shared = spaced(page.evaluate("navigator.clipboard.readText()"))
+    assert "partie libre" in shared and french_date(view["createdAt"]) in shared
+    assert f"{french_number(total)} points" in shared
+    assert f"{pieces} pièces" in shared
+    assert clock_text(score["seconds"]) in shared
+    assert not MOVE_NOTATION.search(shared), shared
+
+
+def test_loss_shows_the_result_without_score_or_claim(
+    user: Any, games_table: Any, artifacts_dir: Path
+) -> None:
+    page = user.page
+    game_id, _, _ = start_free_game_at(page, games_table, FEN_WHITE_LOSES)
+    assert board_pieces(page) == {28: "white", 17: "black", 18: "black"}
+
+    with page.expect_response(is_post(f"/api/games/{game_id}/moves")) as answered:
+        user.press(square(page, 28))
+        user.press(square(page, 23))
+    view = answered.value.json()
+    assert answered.value.status == 200
+    assert view["status"] == "lost" and view["reason"] == "no-moves"
+    assert view["score"] is None and view["pieces"]["white"] == 0
+
+    page.wait_for_selector("#end:not([hidden])")
+    # The computer's own reply, as the server chose it, is on the board: White has nothing.
+    reply = view["lastComputerMove"]
+    assert reply is not None and 23 in reply["captures"]
+    after = board_pieces(page)
+    assert "white" not in after.values()
+    assert after.get(reply["path"][-1]) == "black"
+    assert page.locator("#end-title").inner_text() == "Perdu"
+    assert page.locator("#end-reason").inner_text() == "vous ne pouvez plus jouer"
+    assert page.locator("#score").is_hidden()
+    assert page.locator("#pseudo-form").is_hidden()
+    assert page.locator("#rank").is_hidden()
+    assert page.locator("#share").is_visible()
+    assert page.locator("#resign").is_hidden()
+    page.screenshot(path=str(artifacts_dir / f"end-lost-{user.name}.png"))
+    axe = Axe().run(page)
+    assert axe.violations_count == 0, axe.generate_report()

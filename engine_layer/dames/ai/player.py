@@ -40,6 +40,7 @@ def search_position(
         evaluator_for(variant.name),
         node_budget=level.node_budget,
         time_limit=level.time_limit,
+        min_depth=level.min_depth,
         on_iteration=on_iteration,
     )
     return moves, searcher.search(root, internal, level.depth)

@@ -70,6 +70,7 @@ class Searcher:
         *,
         node_budget: int,
         time_limit: float | None = None,
+        min_depth: int = 0,
         on_iteration: Callable[[IterationInfo], None] | None = None,
     ) -> None:
         generator = get_generator(variant)
@@ -80,6 +81,8 @@ class Searcher:
         self.evaluate = evaluator.evaluate
         self.node_budget = node_budget
         self.time_limit = time_limit
+        self.min_depth = min_depth
+        self.clock_on = False  # whether the time limit may stop the current iteration
         self.on_iteration = on_iteration
         self.nodes = 0
         self.deadline = 0.0
@@ -111,6 +114,13 @@ class Searcher:
         result: SearchResult | None = None
         for iteration in range(1, depth + 1):
             self.capture_ply_limit = min(MAX_PLY, iteration + CAPTURE_PLIES)
+            if self.time_limit is not None:
+                self.clock_on = iteration > self.min_depth
+                # Each iteration costs a few times the previous one: past a third of the time,
+                # the next one would not finish, so answer now.
+                if self.clock_on and result is not None and \
+                        time.perf_counter() - started > self.time_limit / 3:
+                    break
             try:
                 scores = self._root_iteration(root, root_moves, order, iteration)
             except SearchAborted:
@@ -228,8 +238,7 @@ class Searcher:
         self.nodes += 1
         if self.nodes > self.node_budget:
             raise SearchAborted
-        if self.time_limit is not None and not self.nodes & 1023 \
-                and time.monotonic() > self.deadline:
+        if self.clock_on and not self.nodes & 1023 and time.monotonic() > self.deadline:
             raise SearchAborted
 
         # A repetition (same side to move, within the reversible stretch) scores as a draw.
