@@ -156,6 +156,8 @@ class DynamoDBLocal:
             "-jar",
             str(self.jar),
             *storage,
+            # It would try to reach AWS with usage data; nothing here needs that.
+            "-disableTelemetry",
             "-port",
             str(self.port),
         ]
