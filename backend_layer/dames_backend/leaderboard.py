@@ -32,7 +32,7 @@ one read of the keys ahead of them, not a read of the board.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -61,13 +61,7 @@ class ClaimResult:
     best: int
 
     def as_json(self) -> dict[str, Any]:
-        return {
-            "board": self.board,
-            "date": self.date,
-            "score": self.score,
-            "rank": self.rank,
-            "best": self.best,
-        }
+        return asdict(self)
 
 
 @dataclass(frozen=True)
@@ -82,14 +76,7 @@ class Entry:
     at: str
 
     def as_json(self) -> dict[str, Any]:
-        return {
-            "rank": self.rank,
-            "pseudonym": self.pseudonym,
-            "score": self.score,
-            "pieces": self.pieces,
-            "seconds": self.seconds,
-            "at": self.at,
-        }
+        return asdict(self)
 
 
 @dataclass(frozen=True)
@@ -103,13 +90,7 @@ class OwnRank:
     at: str
 
     def as_json(self) -> dict[str, Any]:
-        return {
-            "rank": self.rank,
-            "score": self.score,
-            "pieces": self.pieces,
-            "seconds": self.seconds,
-            "at": self.at,
-        }
+        return asdict(self)
 
 
 def board_pk(board: str, date: str | None) -> str:
