@@ -12,6 +12,7 @@ Bodies larger than ``MAX_BODY_BYTES`` get 413 before any parsing.
 from __future__ import annotations
 
 import json
+import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -30,6 +31,8 @@ METRICS_NAMESPACE = "DamesDuJour"
 logger = Logger()
 tracer = Tracer()
 metrics = Metrics(namespace=METRICS_NAMESPACE)
+# Most reads publish no metric, so an empty flush is the normal case, not a mistake to warn of.
+warnings.filterwarnings("ignore", message="No application metrics to publish", category=UserWarning)
 
 
 class StrictModel(BaseModel):
