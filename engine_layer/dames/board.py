@@ -15,30 +15,19 @@ from dames.piece import Piece
 from dames.variants import Variant, get_variant
 from dames.zobrist import BLACK_TO_MOVE_KEY, PIECE_KEYS, position_key
 
-PlainTable = dict[InternalMove, Move]
-
 
 def _capture_order(move: Move) -> tuple:
     return (move[0][0], move[0][-1], sorted(move[1]), move[0])
 
 
 @cache
-def _public_plain_moves(variant: str) -> tuple[PlainTable, PlainTable]:
-    """The shared ``Move`` of every plain internal move, for a man and for a king."""
-    v = get_variant(variant)
-    g = v.geometry
-    sq = g.square_of_bit
-    men: PlainTable = {}
-    kings: PlainTable = {}
-    top, bottom = g.promotion_mask
-    for m in get_generator(v).plain_moves:
-        frm, to = m[0], m[1]
-        path = (sq[frm.bit_length() - 1], sq[to.bit_length() - 1])
-        kings[m] = Move(path)
-        # A man's step goes up for White, down for Black: it crowns on that side's last row.
-        crowning_row = top if to < frm else bottom
-        men[m] = Move(path, (), bool(to & crowning_row))
-    return men, kings
+def _single_captures(variant: str) -> dict[int, Move]:
+    """The shared ``Move`` of each one-piece capture met so far, by its bits and crowning.
+
+    Bounded by the board (start, landing and captured square, crowning or not), so it can
+    live as long as the process; ``Board._public_captures`` fills it.
+    """
+    return {}
 
 
 class Outcome(NamedTuple):
@@ -94,7 +83,8 @@ class Board:
         self.draw_rules: str = draw_rules
         self.geometry = self.variant.geometry
         self.generator = get_generator(self.variant)
-        self._plain_public = _public_plain_moves(self.variant.name)
+        self._legal_moves = self.generator.legal
+        self._single_captures = _single_captures(self.variant.name)
         position = parse_fen(fen if fen is not None else self.variant.start_fen, self.variant)
         white = black = kings = 0
         bit_of = self.geometry.bit_of_square
@@ -117,7 +107,9 @@ class Board:
         self._endgame_plies = 0
         self._undo: list[_Undo] = []
         self._history: list[tuple[int, int, int, int]] = [(white, black, kings, self.turn)]
-        self._legal_key: tuple[int, int, int, int] | None = None
+        # The position _legal belongs to, kept as separate ints (a key tuple per call would
+        # be one more object for the garbage collector to track).
+        self._legal_white = self._legal_black = self._legal_kings = self._legal_turn = -1
         self._legal: list[Move] = []
         self._legal_set: set[Move] | None = None
 
@@ -178,41 +170,66 @@ class Board:
     # ----------------------------------------------------------------- legal moves
     def legal_moves(self) -> list[Move]:
         """Every legal move, sorted by start square, end square, then captured squares."""
-        return list(self._legal_list())
+        return self._legal_list()[:]  # a fresh list: the cached one must not be changed
 
     def _legal_list(self) -> list[Move]:
-        key = (self.white, self.black, self.kings, self.turn)
-        if self._legal_key != key:
-            internal = self.internal_moves()
-            if internal and not internal[0][2]:
-                # Plain moves: shared Move objects; tuple order is (start, end).
-                # Plain moves: shared Move objects, whose tuple order is (start, end).
-                men_moves, king_moves = self._plain_public
-                kings = self.kings
-                if (self.black if self.turn else self.white) & kings:
-                    moves = [(king_moves if kings & m[0] else men_moves)[m] for m in internal]
-                    moves.sort()
-                else:
-                    moves = list(map(men_moves.__getitem__, internal))
-                    if self.geometry.inverted:
-                        moves.sort()  # men come in bit order, which is official order otherwise
+        white, black, kings, turn = self.white, self.black, self.kings, self.turn
+        if (
+            self._legal_white != white
+            or self._legal_black != black
+            or self._legal_kings != kings
+            or self._legal_turn != turn
+        ):
+            if turn:
+                moves = self._legal_moves(black, white, kings, 1)
             else:
-                square = self.geometry.square_of_bit.__getitem__
-                crowning_row = self.geometry.promotion_mask[self.turn]
-                kings = self.kings
-                new = tuple.__new__  # Move's own constructor, minus its argument checks
-                moves = [
-                    new(
-                        Move if kings & frm or not to & crowning_row else PromotingMove,
-                        (tuple(map(square, path)), tuple(map(square, caps))),
-                    )
-                    for frm, to, _, path, caps in internal
-                ]
-                moves.sort(key=_capture_order)
+                moves = self._legal_moves(white, black, kings, 0)
+            # Plain moves come as shared Move objects in official order; captures as tuples.
+            if moves and moves[0].__class__ is tuple:
+                moves = self._public_captures(moves)
             self._legal = moves
             self._legal_set = None
-            self._legal_key = key
+            self._legal_white, self._legal_black, self._legal_kings = white, black, kings
+            self._legal_turn = turn
         return self._legal
+
+    def _public_captures(self, internal: list[InternalMove]) -> list[Move]:
+        """Public moves of the internal captures, in official order.
+
+        One-piece captures (nearly all of them) come from a shared table, built on first use.
+        """
+        crowning_row = self.geometry.promotion_mask[self.turn]
+        kings = self.kings
+        singles = self._single_captures
+        moves: list[Move] = []
+        all_single = True
+        for frm, to, _, path, caps in internal:
+            promotes = to & crowning_row and not kings & frm
+            if len(caps) == 1:
+                key = (path[0] << 12 | path[1] << 6 | caps[0]) << 1 | (1 if promotes else 0)
+                move = singles.get(key)
+                if move is None:
+                    move = singles[key] = self._new_capture(path, caps, promotes)
+            else:
+                all_single = False
+                move = self._new_capture(path, caps, promotes)
+            moves.append(move)
+        if len(moves) > 1:
+            if all_single:
+                # One piece each: no two share start and end, and tuple order is
+                # (start, end, captured), the official order.
+                moves.sort()
+            else:
+                moves.sort(key=_capture_order)
+        return moves
+
+    def _new_capture(self, path: tuple[int, ...], caps: tuple[int, ...], promotes: int) -> Move:
+        square = self.geometry.square_of_bit.__getitem__
+        # Move's own constructor, minus its argument checks.
+        return tuple.__new__(
+            PromotingMove if promotes else Move,
+            (tuple(map(square, path)), tuple(map(square, caps))),
+        )
 
     def is_legal(self, move: Move) -> bool:
         if not isinstance(move, Move):
@@ -250,8 +267,9 @@ class Board:
 
     def internal_moves(self) -> list[InternalMove]:
         """Legal moves as internal tuples (see ``dames.movegen``), unsorted but deterministic."""
-        us, them = (self.white, self.black) if self.turn == WHITE else (self.black, self.white)
-        return self.generator.generate(us, them, self.kings, self.turn)
+        if self.turn:
+            return self.generator.generate(self.black, self.white, self.kings, 1)
+        return self.generator.generate(self.white, self.black, self.kings, 0)
 
     # ----------------------------------------------------------------- making moves
     def push(self, move: Move) -> None:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from dames.internal_move import InternalMove
+from dames.move import Move
 from dames.movegen_fmjd import build_fmjd_fast_path
 from dames.variants import PRIORITY_ITALIAN, PRIORITY_MAJORITY, Variant, get_variant
 
@@ -39,6 +40,9 @@ class MoveGenerator:
     generate: Callable[[int, int, int, int], list[InternalMove]]
     count: Callable[[int, int, int, int], int]
     apply: Callable[[int, int, int, int, InternalMove], tuple[int, int, int]]
+    # ``generate`` for ``Board.legal_moves``: the same moves, but plain moves come as public
+    # ``Move`` objects already in official order; captures stay unsorted internal tuples.
+    legal: Callable[[int, int, int, int], list]
 
 
 @cache
@@ -418,82 +422,158 @@ def _build(v: Variant) -> MoveGenerator:
                     return True
         return False
 
-    def generate(us: int, them: int, kings: int, color: int) -> list[InternalMove]:
-        occupied = us | them
-        empty = board & ~occupied
-        men = us & ~kings
-        my_kings = us & kings
-        if men_jump_sources(men, them if men_take_kings else them & ~kings, empty, color):
-            return captures(us, them, kings, color)
-        if my_kings and (
-            flying_kings_can_capture(my_kings, them, occupied, empty)
-            if flying
-            else short_king_jump_sources(my_kings, them, empty)
-        ):
-            return captures(us, them, kings, color)
-        return plain_moves(us, kings, color, occupied, empty, men, my_kings)
+    def make_generate(plain: Callable[..., list]) -> Callable[[int, int, int, int], list]:
+        """``generate`` whose plain moves come from the lister ``plain``."""
 
-    def plain_moves(
+        def generate(us: int, them: int, kings: int, color: int) -> list:
+            occupied = us | them
+            empty = board & ~occupied
+            men = us & ~kings
+            my_kings = us & kings
+            if men_jump_sources(men, them if men_take_kings else them & ~kings, empty, color):
+                return captures(us, them, kings, color)
+            if my_kings and (
+                flying_kings_can_capture(my_kings, them, occupied, empty)
+                if flying
+                else short_king_jump_sources(my_kings, them, empty)
+            ):
+                return captures(us, them, kings, color)
+            return plain(us, kings, color, occupied, empty, men, my_kings)
+
+        return generate
+
+    def make_plain_moves(
+        up_left: dict, up_right: dict, down_left: dict, down_right: dict, per_king: tuple
+    ) -> Callable[..., list]:
+        """The plain-move lister over one set of tables, whatever the tables hold.
+
+        The same walk serves the internal tuples, the public ``Move`` objects and the sort
+        codes of ``legal`` (below): only the tables differ. Men's entries are keyed by target
+        mask; ``per_king[bit][direction]`` lists a king's entries along the ray, nearest first.
+        """
+
+        def plain_moves(
+            us: int, kings: int, color: int, occupied: int, empty: int, men: int, my_kings: int
+        ) -> list:
+            # Men's moves come out ordered by start bit, then end bit: on a non-inverted board
+            # that is the official (start, end) order, so the public list needs no sorting.
+            out: list = []
+            append = out.append
+            if color == 0:
+                movers = men & ((empty << large) | (empty << small))
+                while movers:
+                    low = movers & -movers
+                    movers ^= low
+                    t = low >> large
+                    if t & empty:
+                        append(up_left[t])
+                    t = low >> small
+                    if t & empty:
+                        append(up_right[t])
+            else:
+                movers = men & ((empty >> small) | (empty >> large))
+                while movers:
+                    low = movers & -movers
+                    movers ^= low
+                    t = low << small
+                    if t & empty:
+                        append(down_left[t])
+                    t = low << large
+                    if t & empty:
+                        append(down_right[t])
+            k = my_kings
+            extend = out.extend
+            while k:
+                low = k & -k
+                k ^= low
+                bit = low.bit_length() - 1
+                moves = per_king[bit]
+                if not flying:
+                    steps = step_masks[bit]
+                    for d in range(4):
+                        if steps[d] & empty:
+                            append(moves[d][0])
+                    continue
+                masks = ray_masks[bit]
+                for d in (0, 1):
+                    ray = masks[d]
+                    blockers = ray & occupied
+                    if blockers:
+                        n = (ray & ~((1 << blockers.bit_length()) - 1)).bit_count()
+                        if n:
+                            extend(moves[d][:n])
+                    else:
+                        extend(moves[d])
+                for d in (2, 3):
+                    ray = masks[d]
+                    blockers = ray & occupied
+                    if blockers:
+                        n = (ray & ((blockers & -blockers) - 1)).bit_count()
+                        if n:
+                            extend(moves[d][:n])
+                    else:
+                        extend(moves[d])
+            return out
+
+        return plain_moves
+
+    # [bit][direction] -> mask of the neighbouring square, 0 off the board (short kings).
+    step_masks = tuple(
+        tuple(1 << n if n >= 0 else 0 for n in neighbor[b]) if g.row_of_bit[b] >= 0 else ()
+        for b in range(g.bit_count)
+    )
+    plain_moves = make_plain_moves(ul_moves, ur_moves, dl_moves, dr_moves, king_moves)
+
+    # The public side of the same tables (used by ``legal``, i.e. ``Board.legal_moves``): the
+    # shared ``Move`` of every man step, and an int code per plain move whose order is the
+    # official (start square, end square) order, with the ``Move`` it stands for.
+    square_of = g.square_of_bit
+    inverted = g.inverted
+
+    def code(frm_bit: int, to_bit: int, king: int) -> int:
+        return (square_of[frm_bit] << 8 | square_of[to_bit]) << 1 | king
+
+    def man_step(frm_bit: int, to_bit: int) -> Move:
+        # A man's step goes up for White, down for Black: it crowns on that side's last row.
+        crowning_row = promotion[0] if to_bit < frm_bit else promotion[1]
+        path = (square_of[frm_bit], square_of[to_bit])
+        return Move(path, (), bool(crowning_row >> to_bit & 1))
+
+    code_moves: list[Move | None] = [None] * ((g.squares + 1) << 9)
+    public_steps = []
+    code_steps = []
+    for table in step_moves:
+        public_steps.append({})
+        code_steps.append({})
+        for t, m in table.items():
+            frm_bit, to_bit = m[0].bit_length() - 1, m[1].bit_length() - 1
+            public_steps[-1][t] = code_moves[code(frm_bit, to_bit, 0)] = man_step(frm_bit, to_bit)
+            code_steps[-1][t] = code(frm_bit, to_bit, 0)
+    king_codes = []
+    for b, per_bit in enumerate(king_moves):
+        per_dirs = []
+        for per_dir in per_bit:
+            codes = []
+            for m in per_dir:
+                to_bit = m[1].bit_length() - 1
+                c = code(b, to_bit, 1)
+                code_moves[c] = Move((square_of[b], square_of[to_bit]))
+                codes.append(c)
+            per_dirs.append(tuple(codes))
+        king_codes.append(tuple(per_dirs))
+    code_kings = tuple(king_codes)
+    men_public_moves = make_plain_moves(*public_steps, king_moves)  # never reaches the kings
+    coded_moves = make_plain_moves(*code_steps, code_kings)
+    move_of_code = code_moves.__getitem__
+
+    def public_plain_moves(
         us: int, kings: int, color: int, occupied: int, empty: int, men: int, my_kings: int
-    ) -> list[InternalMove]:
-        # Men's moves come out ordered by start bit, then end bit: on a non-inverted board
-        # that is the official (start, end) order, so the public list needs no sorting.
-        out: list[InternalMove] = []
-        append = out.append
-        if color == 0:
-            movers = men & ((empty << large) | (empty << small))
-            while movers:
-                low = movers & -movers
-                movers ^= low
-                t = low >> large
-                if t & empty:
-                    append(ul_moves[t])
-                t = low >> small
-                if t & empty:
-                    append(ur_moves[t])
-        else:
-            movers = men & ((empty >> small) | (empty >> large))
-            while movers:
-                low = movers & -movers
-                movers ^= low
-                t = low << small
-                if t & empty:
-                    append(dl_moves[t])
-                t = low << large
-                if t & empty:
-                    append(dr_moves[t])
-        k = my_kings
-        extend = out.extend
-        while k:
-            low = k & -k
-            k ^= low
-            bit = low.bit_length() - 1
-            moves = king_moves[bit]
-            if not flying:
-                for d in range(4):
-                    if moves[d] and moves[d][0][1] & empty:
-                        append(moves[d][0])
-                continue
-            masks = ray_masks[bit]
-            for d in (0, 1):
-                ray = masks[d]
-                blockers = ray & occupied
-                if blockers:
-                    n = (ray & ~((1 << blockers.bit_length()) - 1)).bit_count()
-                    if n:
-                        extend(moves[d][:n])
-                else:
-                    extend(moves[d])
-            for d in (2, 3):
-                ray = masks[d]
-                blockers = ray & occupied
-                if blockers:
-                    n = (ray & ((blockers & -blockers) - 1)).bit_count()
-                    if n:
-                        extend(moves[d][:n])
-                else:
-                    extend(moves[d])
-        return out
+    ) -> list[Move]:
+        if my_kings or inverted:
+            codes = coded_moves(us, kings, color, occupied, empty, men, my_kings)
+            codes.sort()
+            return list(map(move_of_code, codes))
+        return men_public_moves(us, kings, color, occupied, empty, men, my_kings)
 
     def count(us: int, them: int, kings: int, color: int) -> int:
         empty = board & ~(us | them)
@@ -546,21 +626,24 @@ def _build(v: Variant) -> MoveGenerator:
                     return count_captures(us, them, kings, color)
         return n
 
+    generate = make_generate(plain_moves)
+    legal = make_generate(public_plain_moves)
     if backward and flying and men_take_kings and priority == PRIORITY_MAJORITY:
-        count, generate = build_fmjd_fast_path(
-            board=board,
-            large=large,
-            small=small,
-            ray_masks=ray_masks,
-            all_jumps=all_jumps,
-            man_dfs=man_dfs,
-            flying_king_dfs=flying_king_dfs,
-            man_count_dfs=man_count_dfs,
-            flying_count_dfs=flying_count_dfs,
-            flying_kings_can_capture=flying_kings_can_capture,
-            count_captures=count_captures,
-            plain_moves=plain_moves,
-        )
+        fmjd_tables = {
+            "board": board,
+            "large": large,
+            "small": small,
+            "ray_masks": ray_masks,
+            "all_jumps": all_jumps,
+            "man_dfs": man_dfs,
+            "flying_king_dfs": flying_king_dfs,
+            "man_count_dfs": man_count_dfs,
+            "flying_count_dfs": flying_count_dfs,
+            "flying_kings_can_capture": flying_kings_can_capture,
+            "count_captures": count_captures,
+        }
+        count, generate = build_fmjd_fast_path(**fmjd_tables, plain_moves=plain_moves)
+        legal = build_fmjd_fast_path(**fmjd_tables, plain_moves=public_plain_moves)[1]
 
     def apply(
         white: int, black: int, kings: int, color: int, move: InternalMove
@@ -586,4 +669,5 @@ def _build(v: Variant) -> MoveGenerator:
         generate=generate,
         count=count,
         apply=apply,
+        legal=legal,
     )
