@@ -41,7 +41,7 @@ const WORDS = {
     boardFree: "partie libre",
     alreadyClaimed: "Score déjà inscrit au classement.",
     pseudoTaken: "Ce pseudonyme est déjà pris.",
-    pseudoInvalid: "Pseudonyme refusé : {why}",
+    pseudoInvalid: "Pseudonyme refusé : de 3 à 20 caractères, lettres, chiffres, espaces et - _ . uniquement.",
     copied: "Résultat copié !",
     copyFailed: "Copie impossible : {text}",
     shareDaily: "Dames du jour — défi du {date}",

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from browser_helpers import board_pieces, set_start_position, square, wait_for_turn
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -143,6 +144,14 @@ def test_win_scores_asks_pseudonym_claims_ranks_and_shares(
     page.screenshot(path=str(artifacts_dir / f"end-won-{user.name}.png"))
     axe = Axe().run(page)
     assert axe.violations_count == 0, axe.generate_report()
+
+    # A name the server refuses: the reason is shown in the page's language, nothing claimed.
+    page.locator("#pseudo").fill("Moi#Gagnant")
+    with page.expect_response(is_post("/api/players")) as refused:
+        user.press(page.locator("#pseudo-form button[type=submit]"))
+    assert refused.value.status == 422
+    expect(page.locator("#pseudo-error")).to_contain_text("Pseudonyme refusé : de 3 à 20")
+    assert page.locator("#rank").is_hidden()
 
     name = f"Gagnant {user.name[0]}{time.time_ns() % 10**7}"  # 3 to 20 characters
     page.locator("#pseudo").fill(name)
