@@ -325,18 +325,9 @@ class Board:
 
     def pop(self) -> Move:
         """Undo the last move, restoring the position and every counter exactly."""
-        if not self._undo:
-            raise DamesError("no move to undo")
-        undo = self._undo.pop()
-        self._history.pop()
-        self.white, self.black, self.kings = undo.white, undo.black, undo.kings
-        self.zobrist = undo.zobrist
-        self._reversible = undo.reversible
-        self._endgame = undo.endgame
-        self._endgame_plies = undo.endgame_plies
-        self.turn = self.turn.opponent
-        self.ply -= 1
-        return self._to_move(undo.move, undo.kings, self.turn)
+        move = self.pop_internal()
+        # pop_internal restored the kings and the side of the position the move was made in.
+        return self._to_move(move, self.kings, self.turn)
 
     def pop_internal(self) -> InternalMove:
         """Undo the last move without building a ``Move`` (the fast path)."""
