@@ -94,10 +94,11 @@ def replay(record: GameRecord) -> Replayed:
     replayed = Replayed(board)
     for full_path in record.moves:
         move = _find_move(board, full_path)
-        by_computer = str(board.turn) != record.player_color
-        if by_computer:
+        if str(board.turn) != record.player_color:
             replayed.last_computer_move = move_view(board, move)
-        replayed.notations.append(board.notation(move))
+            replayed.notations.append(replayed.last_computer_move["notation"])
+        else:
+            replayed.notations.append(board.notation(move))
         board.push(move)
     return replayed
 
@@ -322,7 +323,7 @@ def play_move(
     if outcome is None:
         reply = dames.ai.choose_move(board, seed=record.seed, level=record.level, ply=board.ply)
         replayed.last_computer_move = move_view(board, reply)
-        replayed.notations.append(board.notation(reply))
+        replayed.notations.append(replayed.last_computer_move["notation"])
         moves.append(str(reply))
         board.push(reply)
         outcome = board.outcome()
