@@ -15,7 +15,6 @@ from botocore.config import Config
 from botocore.exceptions import ClientError
 
 from dames_backend.config import get_settings
-from dames_backend.errors import TRANSIENT_AWS_CODES
 
 _lock = threading.Lock()
 _table: Any = None
@@ -25,6 +24,7 @@ RETRY_CONFIG = Config(
     connect_timeout=3,
     read_timeout=10,
 )
+
 
 def get_table() -> Any:
     """Return the DynamoDB ``Table`` resource named by the settings (created once)."""
@@ -65,6 +65,21 @@ def is_conditional_failure(exc: ClientError) -> bool:
     return error_code(exc) in {"ConditionalCheckFailedException", "TransactionCanceledException"}
 
 
-def is_transient(exc: ClientError) -> bool:
-    """True for errors that a later retry may not see (throttling, service hiccups)."""
-    return error_code(exc) in TRANSIENT_AWS_CODES
+def cancellation_codes(exc: ClientError) -> list[str]:
+    """The per-item reasons of a cancelled transaction, in the order of its items."""
+    reasons = exc.response.get("CancellationReasons") or []
+    return [str(reason.get("Code") or "None") for reason in reasons]
+
+
+RETRYABLE_CANCELLATION_CODES = frozenset(
+    {"TransactionConflict", "ThrottlingError", "ProvisionedThroughputExceeded"}
+)
+
+
+def is_retryable_cancellation(exc: ClientError) -> bool:
+    """True when a transaction was cancelled only because another one held the same items or
+    the table was busy: the same transaction may succeed a moment later."""
+    if error_code(exc) != "TransactionCanceledException":
+        return False
+    codes = set(cancellation_codes(exc)) - {"None"}
+    return bool(codes) and codes <= RETRYABLE_CANCELLATION_CODES

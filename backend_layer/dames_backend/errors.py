@@ -72,6 +72,20 @@ class ApiError(Exception):
         return {"error": self.code, "message": self.message, **self.extra}
 
 
+def busy_error() -> ApiError:
+    """A transaction kept meeting another request on the same items through every retry.
+
+    Nothing was written and the server is healthy, so this is a 409 the client can simply
+    retry, not a 5xx.
+    """
+    return ApiError(
+        409,
+        "busy",
+        "Another request changed the same records at the same instant; nothing was changed. "
+        "Please retry.",
+    )
+
+
 def error_response(status: int, code: str, message: str, **extra: Any) -> JSONResponse:
     """A JSON error response (also usable from middleware, outside the handlers)."""
     return JSONResponse(status_code=status, content={"error": code, "message": message, **extra})

@@ -40,7 +40,7 @@ from boto3.dynamodb.conditions import Key
 from botocore.exceptions import ClientError
 
 from dames_backend import db
-from dames_backend.errors import ApiError
+from dames_backend.errors import ApiError, busy_error
 from dames_backend.players import Player
 from dames_backend.tables import GSI1_NAME
 
@@ -135,12 +135,6 @@ def _count_ahead(pk: str, sort_key: str) -> int:
         query["ExclusiveStartKey"] = last
 
 
-def _cancellation_codes(exc: ClientError) -> list[str]:
-    """The per-item reasons of a cancelled transaction, in the order of its items."""
-    reasons = exc.response.get("CancellationReasons") or []
-    return [str(reason.get("Code") or "None") for reason in reasons]
-
-
 def _validate_figures(score: int, pieces: int, seconds: int) -> None:
     if not 0 <= score <= SCORE_CEILING:
         raise ValueError(f"score out of range: {score}")
@@ -212,12 +206,16 @@ def record_claim(
         except ClientError as exc:
             if db.error_code(exc) != "TransactionCanceledException":
                 raise
-            if _cancellation_codes(exc)[:1] == ["ConditionalCheckFailed"]:
+            codes = db.cancellation_codes(exc)
+            if codes[:1] == ["ConditionalCheckFailed"]:
                 raise ApiError(
                     409, "already-claimed", "This game was already entered in a leaderboard."
                 ) from None
-            if attempt == _CLAIM_ATTEMPTS - 1:
+            entry_lost = codes[1:2] == ["ConditionalCheckFailed"]
+            if not (entry_lost or db.is_retryable_cancellation(exc)):
                 raise
+            if attempt == _CLAIM_ATTEMPTS - 1:
+                raise busy_error() from None
             # The entry changed under us (a better score of the same player landed first) or
             # another transaction touched the same items: read again and redo the decision.
             time.sleep(0.02 * (attempt + 1))

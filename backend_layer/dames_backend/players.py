@@ -24,7 +24,7 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from dames_backend import db
-from dames_backend.errors import ApiError
+from dames_backend.errors import ApiError, busy_error
 from dames_backend.security import (
     MAX_TOKEN_LENGTH,
     hash_token,
@@ -145,11 +145,6 @@ def _pseudonym_item_key(key: str) -> dict[str, str]:
     return {"pk": f"PSEUDO#{key}", "sk": "PSEUDO"}
 
 
-def _cancellation_codes(exc: ClientError) -> list[str]:
-    reasons = exc.response.get("CancellationReasons") or []
-    return [str(reason.get("Code") or "None") for reason in reasons]
-
-
 def create_player(raw_pseudonym: str) -> NewPlayer:
     """Register a pseudonym; returns the player and its token (shown once, never stored).
 
@@ -198,15 +193,17 @@ def create_player(raw_pseudonym: str) -> NewPlayer:
         except ClientError as exc:
             if db.error_code(exc) != "TransactionCanceledException":
                 raise
-            codes = _cancellation_codes(exc)
+            codes = db.cancellation_codes(exc)
             if codes and codes[0] == "ConditionalCheckFailed":
                 raise ApiError(
                     409,
                     "pseudonym-taken",
                     "This pseudonym (or one that differs only by case or accents) is taken.",
                 ) from None
-            if "TransactionConflict" not in codes or attempt == _TRANSACTION_ATTEMPTS - 1:
+            if not db.is_retryable_cancellation(exc):
                 raise
+            if attempt == _TRANSACTION_ATTEMPTS - 1:
+                raise busy_error() from None
             # Another transaction touched the same name at the same instant: once it settles,
             # the retry either wins or sees the name taken.
             time.sleep(0.05 * (attempt + 1))

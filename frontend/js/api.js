@@ -10,9 +10,11 @@ export class ApiError extends Error {
     this.body = body;
   }
 
-  /** True when trying again later could succeed (no answer, or a server fault). */
+  /** True when trying again later could succeed (no answer, a server fault, or a write that
+   * met another one on the same records and changed nothing: 409 "busy"). */
   get retryable() {
-    return this.status === 0 || this.status >= 500 || this.status === 429;
+    return this.status === 0 || this.status >= 500 || this.status === 429
+      || this.code === "busy";
   }
 }
 

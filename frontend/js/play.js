@@ -476,7 +476,7 @@ async function claim() {
     const res = await api.claim(g.id, state.token, player.token);
     state.claim = res;
   } catch (err) {
-    if (err instanceof ApiError && err.status === 409) {
+    if (err instanceof ApiError && err.code === "already-claimed") {
       state.claim = { message: t("alreadyClaimed") };
     } else if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
       savePlayer(null);
@@ -500,7 +500,7 @@ $("pseudo-form").addEventListener("submit", async (e) => {
     savePlayer(player);
     await claim();
   } catch (err) {
-    if (err instanceof ApiError && err.status === 409) {
+    if (err instanceof ApiError && err.code === "pseudonym-taken") {
       $("pseudo-error").textContent = t("pseudoTaken");
     } else if (err instanceof ApiError && err.status === 422) {
       $("pseudo-error").textContent = t("pseudoInvalid", { why: err.message });

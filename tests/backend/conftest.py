@@ -2,7 +2,9 @@
 
 - ``aws_env`` (autouse): dummy credentials, region, table name; no real AWS is reachable.
 - ``table``: an in-process moto DynamoDB with the project's table (``tables.create_table``);
-  yields the boto3 ``Table``; ``dames_backend.db`` is reset around it.
+  yields the boto3 ``Table``; ``dames_backend.db`` is reset around it. Every request to it is
+  atomic, as on real DynamoDB (see ``race_support``), so a test that races threads tests the
+  application's conditional writes, not moto's thread-safety.
 - ``games_client`` / ``community_client``: FastAPI ``TestClient`` on each app, server
   exceptions turned into responses (so a 500 shows up as a status, not a raised error).
 - ``lambda_context``: a minimal Lambda context object for feeding events to ``handler``.
@@ -24,6 +26,7 @@ from dames_backend import db
 from dames_backend.tables import create_table
 from fastapi.testclient import TestClient
 from moto import mock_aws
+from race_support import one_request_at_a_time
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 EVENTS_DIR = REPO_ROOT / "events"
@@ -46,7 +49,8 @@ def aws_env(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
-def table(aws_env: None) -> Iterator[Any]:
+def table(aws_env: None, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    one_request_at_a_time(monkeypatch)
     with mock_aws():
         db.reset()
         create_table(boto3.client("dynamodb", region_name=TEST_REGION), TEST_TABLE)

@@ -7,9 +7,9 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
-from community_support import one_request_at_a_time, race
 from dames_backend import daily
 from fastapi.testclient import TestClient
+from race_support import race
 
 
 def _at(text: str) -> datetime:
@@ -84,9 +84,8 @@ def test_a_creator_that_loses_the_race_takes_the_winners_seed(
 
 
 def test_concurrent_creators_all_get_the_one_stored_seed(
-    table: Any, monkeypatch: pytest.MonkeyPatch
+    table: Any,
 ) -> None:
-    one_request_at_a_time(monkeypatch)
     for day in ("2026-11-30", "2026-12-01", "2026-12-02"):
         outcomes = race(6, lambda _, day=day: daily.ensure_daily(day))
         assert all(isinstance(o, tuple) for o in outcomes), outcomes

@@ -14,6 +14,7 @@ from dames_backend import game_store, security
 from dames_backend.game_store import GameRecord
 from fastapi.testclient import TestClient
 from games_support import bearer, start_game
+from race_support import conflicting_transactions
 
 
 def _won_game(mode: str = "free", date: str | None = None) -> tuple[str, str]:
@@ -143,4 +144,19 @@ def test_a_claim_whose_flag_was_lost_is_healed(
                       UpdateExpression="SET claimed = :f", ExpressionAttributeValues={":f": False})
     again = _claim(games_client, game_id, token, player)
     assert again.status_code == 409 and again.json()["error"] == "already-claimed"
+    assert games_client.get(f"/api/games/{game_id}", headers=bearer(token)).json()["claimed"]
+
+
+def test_a_claim_that_keeps_conflicting_answers_409_busy_and_can_be_retried(
+    games_client: TestClient, community_client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id, token = _won_game()
+    player = _player(community_client, "Retentée")
+    client = conflicting_transactions(monkeypatch, conflicts=1000)
+    busy = _claim(games_client, game_id, token, player)
+    assert busy.status_code == 409 and busy.json()["error"] == "busy", busy.text
+    assert not games_client.get(f"/api/games/{game_id}", headers=bearer(token)).json()["claimed"]
+    assert community_client.get("/api/leaderboards/free").json()["entries"] == []
+    client.conflicts = 0
+    assert _claim(games_client, game_id, token, player).status_code == 200
     assert games_client.get(f"/api/games/{game_id}", headers=bearer(token)).json()["claimed"]

@@ -6,10 +6,10 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from community_support import one_request_at_a_time, race
 from dames_backend import leaderboard, players
 from dames_backend.errors import ApiError
 from fastapi.testclient import TestClient
+from race_support import conflicting_transactions, race
 
 DAY = "2026-11-28"
 
@@ -140,9 +140,8 @@ def test_a_game_is_claimed_once_even_by_someone_else(table: Any) -> None:
 
 
 def test_two_simultaneous_claims_of_one_game_count_once(
-    table: Any, monkeypatch: pytest.MonkeyPatch
+    table: Any,
 ) -> None:
-    one_request_at_a_time(monkeypatch)
     ann = _player("Ann")
     outcomes = race(2, lambda _: _claim(ann, "g_race", 5000, at="2026-11-28T10:00:00Z"))
     assert sorted(type(o).__name__ for o in outcomes) == ["ApiError", "ClaimResult"]
@@ -150,9 +149,8 @@ def test_two_simultaneous_claims_of_one_game_count_once(
 
 
 def test_simultaneous_claims_of_different_games_keep_the_best(
-    table: Any, monkeypatch: pytest.MonkeyPatch
+    table: Any,
 ) -> None:
-    one_request_at_a_time(monkeypatch)
     ann = _player("Ann")
     scores = [5100, 5900, 5300, 5700]
     outcomes = race(
@@ -346,3 +344,27 @@ def test_the_claim_route_enters_the_stored_games_figures_only(
         {"rank": 1, "pseudonym": "Ann", "score": 5850, "pieces": 11, "seconds": 450,
          "at": "2026-11-28T10:00:00Z"}
     ]
+
+
+def test_a_claim_retries_through_a_transaction_conflict(
+    table: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ann = _player("Ann")
+    client = conflicting_transactions(monkeypatch, conflicts=2)
+    result = _claim(ann, "g_conflict", 5100, at="2026-11-28T10:00:00Z")
+    assert (result.rank, result.best, client.attempts) == (1, 5100, 3)
+    assert [e.pseudonym for e in leaderboard.top("daily", DAY)] == ["Ann"]
+
+
+def test_a_claim_that_keeps_conflicting_is_a_409_busy_that_wrote_nothing(
+    table: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ann = _player("Ann")
+    client = conflicting_transactions(monkeypatch, conflicts=1000)
+    with pytest.raises(ApiError) as caught:
+        _claim(ann, "g_busy", 5100, at="2026-11-28T10:00:00Z")
+    assert (caught.value.status, caught.value.code) == (409, "busy")
+    assert leaderboard.top("daily", DAY) == []
+    assert "Item" not in table.get_item(Key={"pk": "CLAIM#g_busy", "sk": "CLAIM"})
+    client.conflicts = 0  # the other transaction is over: the same claim now goes through
+    assert _claim(ann, "g_busy", 5100, at="2026-11-28T10:00:00Z").rank == 1

@@ -7,12 +7,12 @@ import unicodedata
 from typing import Any
 
 import pytest
-from community_support import one_request_at_a_time, race
 from dames_backend import players
 from dames_backend.errors import ApiError
 from fastapi.testclient import TestClient
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from race_support import conflicting_transactions, race
 
 # --- the name rules -----------------------------------------------------------------------
 
@@ -134,9 +134,8 @@ def test_a_name_differing_only_by_case_or_accents_is_taken(
 
 
 def test_two_simultaneous_registrations_of_one_name_give_one_winner(
-    table: Any, monkeypatch: pytest.MonkeyPatch
+    table: Any,
 ) -> None:
-    one_request_at_a_time(monkeypatch)
     for round_number in range(5):
         names = [f"Racer{round_number}", f"RACËR{round_number}"]
         outcomes = race(2, lambda i, names=names: players.create_player(names[i]))
@@ -251,3 +250,24 @@ def test_players_me_needs_a_valid_token(community_client: TestClient) -> None:
     response = community_client.get("/api/players/me", headers={"X-Player-Token": forged})
     assert response.status_code == 403
     assert "Checker" not in response.text and created["playerId"] not in response.text
+
+
+def test_a_registration_retries_through_a_transaction_conflict(
+    table: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    client = conflicting_transactions(monkeypatch, conflicts=2)
+    created = players.create_player("Patiente")
+    assert client.attempts == 3
+    assert players.authenticate_player(created.token) == created.player
+
+
+def test_a_registration_that_keeps_conflicting_is_a_409_busy_that_wrote_nothing(
+    table: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    client = conflicting_transactions(monkeypatch, conflicts=1000)
+    with pytest.raises(ApiError) as caught:
+        players.create_player("Pressée")
+    assert (caught.value.status, caught.value.code) == (409, "busy")
+    assert table.scan()["Items"] == []
+    client.conflicts = 0
+    assert players.create_player("Pressée").player.pseudonym == "Pressée"

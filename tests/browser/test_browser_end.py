@@ -244,3 +244,51 @@ def test_loss_shows_the_result_without_score_or_claim(
     page.screenshot(path=str(artifacts_dir / f"end-lost-{user.name}.png"))
     axe = Axe().run(page)
     assert axe.violations_count == 0, axe.generate_report()
+
+
+def test_a_busy_claim_is_offered_again_and_then_ranks(user: Any, games_table: Any) -> None:
+    """A player already known to this browser wins: the claim goes out by itself. The server
+    answers it once with 409 ``busy`` (its transaction met another one; nothing written): the
+    page must offer to retry, not announce the game as already claimed."""
+    page = user.page
+    page.goto("/")
+    name = f"Retenté {user.name[0]}{time.time_ns() % 10**7}"
+    registered = page.request.post("/api/players", data={"pseudonym": name})
+    assert registered.status == 201
+    player = registered.json()
+    page.evaluate("p => localStorage.setItem('dames.player', JSON.stringify(p))", player)
+    game_id, token, _ = start_free_game_at(page, games_table, FEN_WHITE_WINS)
+
+    busy_body = {
+        "error": "busy",
+        "message": "Another request changed the same records at the same instant; "
+        "nothing was changed. Please retry.",
+    }
+    page.route(
+        f"**/api/games/{game_id}/claim",
+        lambda route: route.fulfill(status=409, json=busy_body),
+        times=1,
+    )
+    with page.expect_response(is_post(f"/api/games/{game_id}/claim")) as first:
+        user.press(square(page, 28))
+        user.press(square(page, 19))
+    assert first.value.status == 409
+    page.wait_for_selector("#error:not([hidden])")
+    assert "échoué" in page.locator("#error").inner_text()
+    assert "déjà" not in page.locator("#end").inner_text()
+    unclaimed = page.request.get(
+        f"/api/games/{game_id}", headers={"Authorization": f"Bearer {token}"}
+    )
+    assert unclaimed.json()["claimed"] is False
+
+    with page.expect_response(is_post(f"/api/games/{game_id}/claim")) as retried:
+        user.press(page.locator("#retry"))
+    assert retried.value.status == 200
+    result = retried.value.json()
+    page.wait_for_selector("#rank:not([hidden])")
+    assert page.locator("#error").is_hidden()
+    assert spaced(page.locator("#rank").inner_text()).startswith(f"Rang {result['rank']} ")
+    claimed = page.request.get(
+        f"/api/games/{game_id}", headers={"Authorization": f"Bearer {token}"}
+    )
+    assert claimed.json()["claimed"] is True
