@@ -371,9 +371,7 @@ class Board:
         us, them = (self.white, self.black) if self.turn == WHITE else (self.black, self.white)
         if not us or self.generator.count(us, them, self.kings, self.turn) == 0:
             return Outcome(self.turn.opponent, "no-moves")
-        rules = self.draw_rules
-        if rules == "fmjd" and self.variant.federation_draws == "checkers":
-            rules = "checkers"
+        rules = draws.rule_set(self.draw_rules, self.variant.federation_draws)
         if rules == "defi":
             if self._reversible >= draws.KING_RULE_PLIES:
                 return Outcome(None, "25-king-moves")

@@ -38,3 +38,21 @@ def endgame_class(white: int, black: int, kings: int) -> int:
             if pieces <= 2:
                 return ENDGAME_5
     return 0
+
+
+def rule_set(draw_rules: str, federation_draws: str) -> str:
+    """The rules a game is refereed by: ``"fmjd"`` on the English and Italian boards means their
+    own federations' ``"checkers"`` rules."""
+    if draw_rules == "fmjd" and federation_draws == "checkers":
+        return "checkers"
+    return draw_rules
+
+
+def quiet_ply_limit(rules: str) -> int:
+    """Plies without a man move or capture that draw the game under ``rules``."""
+    return CHECKERS_QUIET_PLIES if rules == "checkers" else KING_RULE_PLIES
+
+
+def game_length_limit(rules: str) -> int | None:
+    """Plies from the start after which the game is drawn, or ``None`` when there is no limit."""
+    return GAME_LENGTH_PLIES if rules == "defi" else None

@@ -1,14 +1,16 @@
 """The search's window on the rules engine.
 
 All coupling between the search and the engine lives here: reading a `Board` into the internal
-bitboards the search works on, the Zobrist keys of the positions behind it (for repetitions), and
-translating between the engine's internal moves and its public `Move` objects.
+bitboards the search works on, the Zobrist keys of the positions behind it (for repetitions),
+how far its draw rules let the game go, and translating between the engine's internal moves and
+its public `Move` objects.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from dames import draws
 from dames.geometry import Geometry
 from dames.movegen import InternalMove
 
@@ -25,6 +27,8 @@ class RootPosition:
     color: int
     key: int
     history: tuple[int, ...]  # keys since the last man move or capture, oldest first, excl. root
+    quiet_limit: int = 1 << 30  # plies without a man move or capture that draw the game
+    plies_left: int = 1 << 30  # plies the game may still last before it is drawn by its length
 
 
 def read_board(board: object) -> RootPosition:
@@ -38,6 +42,8 @@ def read_board(board: object) -> RootPosition:
             break
         history.append(replay.zobrist)
     history.reverse()
+    rules = draws.rule_set(board.draw_rules, board.variant.federation_draws)
+    length = draws.game_length_limit(rules)
     return RootPosition(
         white=board.white,
         black=board.black,
@@ -45,6 +51,8 @@ def read_board(board: object) -> RootPosition:
         color=int(board.turn),
         key=board.zobrist,
         history=tuple(history),
+        quiet_limit=draws.quiet_ply_limit(rules),
+        plies_left=RootPosition.plies_left if length is None else length - board.ply,
     )
 
 

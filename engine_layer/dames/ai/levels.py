@@ -44,9 +44,9 @@ LEVELS: dict[str, Level] = {
     ),
     "facile": Level(
         name="facile",
-        depth=2,
-        node_budget=4_000,
-        description="2 plies + capture quiescence (about 3 plies)",
+        depth=3,
+        node_budget=6_000,
+        description="3 plies + capture quiescence: takes what hangs, misses most shots",
     ),
     "defi": Level(
         name="defi",

@@ -2,10 +2,12 @@
 
 Iterative deepening to a fixed depth, a capture quiescence (captures are compulsory in draughts,
 so a position with a capture is never evaluated: the search follows every forced capture to the
-end), a transposition table keyed by Zobrist keys (the engine's own constants, updated
-incrementally), killer and history move ordering, and a one-reply extension. Every table is
-created fresh for each search and nothing reads the clock unless a time limit is given, so a
-reproducible level returns the same result on every run and machine.
+end), the game's draw rules (a line that reaches the king-move or the game-length limit is a
+draw; any repetition scores as one too), a transposition table keyed by Zobrist keys (the
+engine's own constants, updated incrementally), killer and history move ordering, and a
+one-reply extension. Every table is created fresh for each search and nothing reads the clock
+unless a time limit is given, so a reproducible level returns the same result on every run and
+machine.
 
 At the root every move's score is known exactly when it equals the best score: each move after
 the first is searched with the window (best - 1, best) and re-searched with (best - 1, +inf) when
@@ -95,6 +97,8 @@ class Searcher:
         self.path: list[int] = []  # keys of the reversible stretch behind the current node
         self.extension_limit = MAX_PLY
         self.capture_ply_limit = MAX_PLY
+        self.quiet_limit = 1 << 30  # the root's draw rules, set by `search`
+        self.plies_left = 1 << 30
 
     # ------------------------------------------------------------------ root
     def search(
@@ -106,6 +110,8 @@ class Searcher:
         started = time.perf_counter()
         if self.time_limit is not None:
             self.deadline = time.monotonic() + self.time_limit
+        self.quiet_limit = root.quiet_limit
+        self.plies_left = root.plies_left
         count = len(root_moves)
         if count == 1 or depth <= 0:
             return SearchResult(list(range(count)), 0, 0, 0, [0] * count)
@@ -253,6 +259,15 @@ class Searcher:
             us, them = white, black
         else:
             us, them = black, white
+
+        # The game's draw rules end the line here (25 king moves each, 150 moves each...),
+        # unless the side to move has no move, which loses first.
+        if len(path) - floor >= self.quiet_limit or ply >= self.plies_left:
+            leaf = self.leaf
+            if leaf.has_capture(us, them, kings, color) or \
+                    leaf.has_quiet_move(us, them, kings, color):
+                return 0
+            return ply - MATE
 
         if depth <= 0:
             depth = 0
