@@ -2,7 +2,7 @@
 
 Handlers raise ``ApiError(status, code, message, **extra)``; ``install_error_handlers(app)``
 turns it, FastAPI's validation errors (422, or 400 for unparseable JSON), Starlette's HTTP
-errors (404 unknown route, 405 …), transient DynamoDB failures (503) and anything unexpected
+errors (404 unknown route, 405 …), DynamoDB throttling (429) or outage (503) and anything unexpected
 (500, no stack trace in the body) into that shape. ``extra`` keys are merged into the body,
 e.g. ``ApiError(409, "stale-ply", "…", game=view)``.
 """
@@ -86,9 +86,15 @@ def busy_error() -> ApiError:
     )
 
 
-def error_response(status: int, code: str, message: str, **extra: Any) -> JSONResponse:
+def error_response(
+    status: int, code: str, message: str, headers: dict[str, str] | None = None, **extra: Any
+) -> JSONResponse:
     """A JSON error response (also usable from middleware, outside the handlers)."""
-    return JSONResponse(status_code=status, content={"error": code, "message": message, **extra})
+    return JSONResponse(
+        status_code=status,
+        content={"error": code, "message": message, **extra},
+        headers=headers,
+    )
 
 
 def _location(loc: tuple[Any, ...] | list[Any]) -> str:
@@ -130,25 +136,36 @@ async def _http_error(_: Request, exc: Exception) -> JSONResponse:
     )
 
 
-TRANSIENT_AWS_CODES = frozenset(
+THROTTLING_AWS_CODES = frozenset(
     {
         "ProvisionedThroughputExceededException",
         "ThrottlingException",
         "RequestLimitExceeded",
-        "InternalServerError",
-        "ServiceUnavailable",
         "TransactionConflictException",
     }
 )
+OUTAGE_AWS_CODES = frozenset({"InternalServerError", "ServiceUnavailable"})
+RETRY_AFTER_SECONDS = 1
 
 
 async def _aws_error(request: Request, exc: Exception) -> JSONResponse:
-    """DynamoDB failed even after boto3's retries. Only a transient failure (throttling, a
-    service hiccup, the connection) is a 503 the client may retry; anything else is a bug."""
+    """DynamoDB failed even after boto3's retries; nothing was written.
+
+    Throttling is the load of the moment, not a fault: a 429 with ``Retry-After``, like the
+    API's own throttle. Only DynamoDB being down (its 5xx, or no connection) is a 503; any other
+    AWS error is a bug (500).
+    """
     if isinstance(exc, ClientError):
         code = str(exc.response.get("Error", {}).get("Code", ""))
         logger.error("DynamoDB error %s", code, exc_info=exc)
-        if code not in TRANSIENT_AWS_CODES:
+        if code in THROTTLING_AWS_CODES:
+            return error_response(
+                429,
+                "throttled",
+                "The game store is busy right now; nothing was changed. Please retry.",
+                headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+            )
+        if code not in OUTAGE_AWS_CODES:
             return await _unexpected_error(request, exc)
     else:
         logger.error("AWS connection error", exc_info=exc)
@@ -156,6 +173,7 @@ async def _aws_error(request: Request, exc: Exception) -> JSONResponse:
         503,
         "service-unavailable",
         "The game store is temporarily unavailable; nothing was changed. Please retry.",
+        headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
     )
 
 

@@ -334,8 +334,21 @@ def test_each_move_pushes_the_expiry_back(
 # --- the store failing --------------------------------------------------------------------
 
 
-def test_a_throttled_store_is_a_503_and_loses_nothing(
-    games_client: TestClient, table: Any, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    ("aws_code", "status", "error"),
+    [
+        ("ProvisionedThroughputExceededException", 429, "throttled"),
+        ("ThrottlingException", 429, "throttled"),
+        ("InternalServerError", 503, "service-unavailable"),
+    ],
+)
+def test_a_failing_store_answers_retry_later_and_loses_nothing(
+    games_client: TestClient,
+    table: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    aws_code: str,
+    status: int,
+    error: str,
 ) -> None:
     from botocore.exceptions import ClientError
     from dames_backend import game_store
@@ -346,19 +359,19 @@ def test_a_throttled_store_is_a_503_and_loses_nothing(
     real_save = game_store.save_game
     store_down = True
 
-    def throttled(*args: Any, **kwargs: Any) -> Any:
+    def failing(*args: Any, **kwargs: Any) -> Any:
         if store_down:
             raise ClientError(
-                {"Error": {"Code": "ProvisionedThroughputExceededException",
-                           "Message": "slow down"}},
+                {"Error": {"Code": aws_code, "Message": "slow down"}},
                 "PutItem",
             )
         return real_save(*args, **kwargs)
 
-    monkeypatch.setattr(game_store, "save_game", throttled)
+    monkeypatch.setattr(game_store, "save_game", failing)
     response = post_move(games_client, game["id"], token, 0, "32-28")
-    assert response.status_code == 503
-    assert response.json()["error"] == "service-unavailable"
+    assert response.status_code == status
+    assert response.json()["error"] == error
+    assert response.headers["Retry-After"] == "1"
     assert "slow down" not in response.text
     assert stored_item(table, game["id"]) == before
     store_down = False
