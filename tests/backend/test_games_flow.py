@@ -379,6 +379,48 @@ def test_a_failing_store_answers_retry_later_and_loses_nothing(
     assert post_move(games_client, game["id"], token, 0, "32-28").status_code == 200
 
 
+def test_twenty_five_king_moves_each_end_in_a_draw_without_score(
+    games_client: TestClient, community_client: TestClient, table: Any
+) -> None:
+    """Kings only: after 25 moves each without a capture the server declares the draw, and a
+    draw neither scores nor enters a leaderboard."""
+    from dames import Board
+
+    token, game = start_game(games_client, "practice", fen="W:WK47:BK4", level="defi")
+    # The computer's first two moves are drawn at random from the game's seed, and a random
+    # king move may hang the king: a fixed seed (test data) makes the whole game reproducible.
+    table.update_item(
+        Key={"pk": f"GAME#{game['id']}", "sk": "GAME"},
+        UpdateExpression="SET seed = :seed",
+        ExpressionAttributeValues={":seed": "draw-by-king-moves"},
+    )
+    while game["status"] == "playing":
+        board = Board(game["fen"])
+        # A player's move that leaves both kings safe (the server's rules decide the rest).
+        safe_moves = []
+        for option in game["legalMoves"]:
+            board.push(board.parse_move(option["notation"]))
+            if not any(reply.is_capture for reply in board.legal_moves()):
+                safe_moves.append(option)
+            board.pop()
+        assert safe_moves, game["fen"]
+        option = safe_moves[game["ply"] % len(safe_moves)]
+        response = post_move(games_client, game["id"], token, game["ply"], option["notation"])
+        assert response.status_code == 200, response.text
+        game = response.json()
+    assert (game["status"], game["reason"]) == ("draw", "25-king-moves")
+    assert game["ply"] == 50 and len(game["moves"]) == 50
+    assert game["score"] is None and game["legalMoves"] == []
+    player = community_client.post("/api/players", json={"pseudonym": "Nulle"}).json()["token"]
+    claim = games_client.post(
+        f"/api/games/{game['id']}/claim",
+        headers={**bearer(token), "X-Player-Token": player},
+    )
+    assert claim.status_code == 422 and claim.json()["error"] == "not-claimable"
+    late = post_move(games_client, game["id"], token, 50, game["moves"][-2])
+    assert late.status_code == 409 and late.json()["error"] == "game-over"
+
+
 def test_a_lost_game(games_client: TestClient) -> None:
     # White's last man (37) must step to 31 or 32; black's 27 then takes it either way.
     token, game = start_game(games_client, "practice", fen="W:W37:B27")
