@@ -4,6 +4,7 @@ player's turn, read the move list."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 TURN_TIMEOUT_MS = 30_000
@@ -51,22 +52,30 @@ def board_pieces(page: Any) -> dict[int, str]:
     return {int(sq): piece for sq, piece in found}
 
 
-def set_start_position(games_table: Any, game_id: str, fen: str) -> None:
-    """Test setup: make a stored game that has no move yet start from `fen` instead.
+def set_start_position(
+    games_table: Any, game_id: str, fen: str, moves: Sequence[str] = ()
+) -> None:
+    """Test setup: make a stored game that has no move yet start from `fen` instead, with
+    `moves` (full paths, as the server stores them) already played from there.
 
     Writes the game item the way the server stores it (docs/http-api.md): `startFen` in the
-    engine's own FEN form, the moves still empty, the player still the side to move, and
-    `version` bumped like any other write, so the server replays the game from `fen`. The
+    engine's own FEN form, the moves, the player still the side to move, and `version` bumped
+    like any other write, so the server replays the game from `fen` through `moves`. The
     condition refuses to touch a game that is over or already has moves.
     """
     import dames
 
-    start_fen = dames.Board(fen).fen()
+    board = dames.Board(fen)
+    start_fen = board.fen()
     if not start_fen.startswith("W:"):
         raise ValueError("the player of a free game is White: the position must be White's turn")
+    for move in moves:
+        board.push(board.parse_move(move))
+    if board.turn != dames.WHITE or board.outcome() is not None:
+        raise ValueError("after the moves it must be White's turn in a game still going on")
     games_table.update_item(
         Key={"pk": f"GAME#{game_id}", "sk": "GAME"},
-        UpdateExpression="SET startFen = :fen ADD version :one",
+        UpdateExpression="SET startFen = :fen, moves = :moves ADD version :one",
         ConditionExpression=(
             "attribute_exists(pk) AND #status = :playing AND size(moves) = :none "
             "AND playerColor = :white"
@@ -74,6 +83,7 @@ def set_start_position(games_table: Any, game_id: str, fen: str) -> None:
         ExpressionAttributeNames={"#status": "status"},
         ExpressionAttributeValues={
             ":fen": start_fen,
+            ":moves": list(moves),
             ":one": 1,
             ":playing": "playing",
             ":none": 0,

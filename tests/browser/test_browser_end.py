@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -67,15 +68,18 @@ def is_post(path_end: str) -> Any:
     return lambda r: r.request.method == "POST" and r.url.split("?")[0].endswith(path_end)
 
 
-def start_free_game_at(page: Any, games_table: Any, fen: str) -> tuple[str, str, float]:
-    """Starts a real free game through the site, moves its stored start to `fen`, reloads so
-    the site resumes it from there; returns the game's id, its token, and the monotonic time
-    just before the reload (the player's clock cannot have run longer than since then)."""
+def start_free_game_at(
+    page: Any, games_table: Any, fen: str, moves: Sequence[str] = ()
+) -> tuple[str, str, float]:
+    """Starts a real free game through the site, moves its stored start to `fen` (and `moves`
+    played from there), reloads so the site resumes it from there; returns the game's id, its
+    token, and the monotonic time just before the reload (the player's clock cannot have run
+    longer than since then)."""
     page.goto("/play.html?mode=free")
     wait_for_turn(page)
     assert len(board_pieces(page)) == 40  # the standard start: nothing arranged yet
     saved = page.evaluate("JSON.parse(localStorage.getItem('dames.game.free'))")
-    set_start_position(games_table, saved["id"], fen)
+    set_start_position(games_table, saved["id"], fen, moves)
     reloaded = time.monotonic()
     page.reload()
     wait_for_turn(page)
@@ -292,3 +296,70 @@ def test_a_busy_claim_is_offered_again_and_then_ranks(user: Any, games_table: An
         f"/api/games/{game_id}", headers={"Authorization": f"Bearer {token}"}
     )
     assert claimed.json()["claimed"] is True
+
+
+def king_shuffle(fen: str, plies: int) -> list[str]:
+    """`plies` king moves from `fen`, each side's king going back and forth between its square
+    and its first quiet destination: nothing is taken and no man moves."""
+    import dames
+
+    board = dames.Board(fen)
+    home: dict[int, int] = {}
+    at: dict[int, int] = {}
+    played: list[str] = []
+    for _ in range(plies):
+        side = int(board.turn)
+        if side not in home:
+            home[side] = at[side] = board.legal_moves()[0].start
+        moves = [m for m in board.legal_moves() if m.start == at[side] and not m.is_capture]
+        back = [m for m in moves if m.end == home[side]]
+        move = back[0] if at[side] != home[side] else moves[0]
+        board.push(move)
+        played.append(str(move))
+        at[side] = move.end
+    return played
+
+
+# One king each, and 24 moves each already played without a capture: White's next king move and
+# the computer's answer make 25 each, which draws the game.
+FEN_KINGS_ONLY = "W:WK47:BK4"
+
+
+def test_a_draw_by_king_moves_shows_its_reason_and_no_score(
+    user: Any, games_table: Any, artifacts_dir: Path
+) -> None:
+    import dames
+
+    page = user.page
+    history = king_shuffle(FEN_KINGS_ONLY, 48)
+    game_id, _, _ = start_free_game_at(page, games_table, FEN_KINGS_ONLY, history)
+    board = dames.Board(FEN_KINGS_ONLY)
+    for move in history:
+        board.push(board.parse_move(move))
+    assert board.draw_counters.quiet_plies == 48
+    assert set(board_pieces(page).values()) == {"white-king", "black-king"}
+
+    # A king move that leaves nothing to take: the draw must come from the count, not a loss.
+    safe = []
+    for move in board.legal_moves():
+        board.push(move)
+        if not any(reply.is_capture for reply in board.legal_moves()):
+            safe.append(move)
+        board.pop()
+    assert safe
+    with page.expect_response(is_post(f"/api/games/{game_id}/moves")) as answered:
+        user.press(square(page, safe[0].start))
+        user.press(square(page, safe[0].end))
+    view = answered.value.json()
+    assert answered.value.status == 200
+    assert (view["status"], view["reason"]) == ("draw", "25-king-moves")
+    assert view["score"] is None and len(view["moves"]) == 50
+
+    page.wait_for_selector("#end:not([hidden])")
+    assert page.locator("#end-title").inner_text() == "Partie nulle"
+    assert page.locator("#end-reason").inner_text() == "25 coups de dames sans prise"
+    assert page.locator("#score").is_hidden()
+    assert page.locator("#pseudo-form").is_hidden()
+    assert page.locator("#rank").is_hidden()
+    assert page.locator("#share").is_visible()
+    page.screenshot(path=str(artifacts_dir / f"end-draw-{user.name}.png"))
