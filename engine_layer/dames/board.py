@@ -372,21 +372,15 @@ class Board:
         if not us or self.generator.count(us, them, self.kings, self.turn) == 0:
             return Outcome(self.turn.opponent, "no-moves")
         rules = draws.rule_set(self.draw_rules, self.variant.federation_draws)
-        if rules == "defi":
-            if self._reversible >= draws.KING_RULE_PLIES:
-                return Outcome(None, "25-king-moves")
-            if self.ply >= draws.GAME_LENGTH_PLIES:
-                return Outcome(None, "150-moves")
-            return None
-        if self._repetitions() >= draws.REPETITIONS:
+        if rules != "defi" and self._repetitions() >= draws.REPETITIONS:
             return Outcome(None, "repetition")
-        if rules == "checkers":
-            if self._reversible >= draws.CHECKERS_QUIET_PLIES:
-                return Outcome(None, "40-moves")
-            return None
-        if self._reversible >= draws.KING_RULE_PLIES:
-            return Outcome(None, "25-king-moves")
-        if self._endgame and self._endgame_plies >= draws.ENDGAME_PLIES[self._endgame]:
+        if self._reversible >= draws.quiet_ply_limit(rules):
+            return Outcome(None, "40-moves" if rules == "checkers" else "25-king-moves")
+        length = draws.game_length_limit(rules)
+        if length is not None and self.ply >= length:
+            return Outcome(None, "150-moves")
+        if rules == "fmjd" and self._endgame and \
+                self._endgame_plies >= draws.ENDGAME_PLIES[self._endgame]:
             return Outcome(None, f"{self._endgame}-move-endgame")
         return None
 

@@ -12,24 +12,11 @@ from dames.ai.boardview import read_board, root_moves
 from dames.ai.player import evaluator_for
 from dames.ai.search import Searcher
 
+from tests.board_support import king_shuffle
+
 # Black (to move in the tests) has two kings and a man against a king and a man: winning, as long
 # as the game is not drawn first.
 BLACK_WINS = "W:WK46,49:BK3,K4,15"
-
-
-def shuffle_kings(fen: str, plies: int, white_king: int = 46, black_king: int = 3) -> Board:
-    """Play `plies` king moves, each king going back and forth between its square and its first
-    quiet destination: no man moves and nothing is taken, so the king-move count grows."""
-    board = Board(fen)
-    home = {0: white_king, 1: black_king}
-    at = dict(home)
-    for _ in range(plies):
-        side = int(board.turn)
-        moves = [m for m in board.legal_moves() if m.start == at[side] and not m.is_capture]
-        move = moves[0] if at[side] == home[side] else next(m for m in moves if m.end == home[side])
-        board.push(move)
-        at[side] = move.end
-    return board
 
 
 @pytest.mark.parametrize("level", ["defi", "fort"])
@@ -37,7 +24,7 @@ def shuffle_kings(fen: str, plies: int, white_king: int = 46, black_king: int = 
 def test_the_winning_side_moves_a_man_before_the_king_move_draw(
     level: str, fen: str, plies: int
 ) -> None:
-    board = shuffle_kings(fen, plies)
+    board = king_shuffle(fen, plies)
     assert board.draw_counters.quiet_plies == plies and board.turn == 1  # Black to move
     for seed in ("a", "b", "c"):
         move = choose_move(board, seed=seed, level=level, ply=board.ply)
@@ -49,7 +36,7 @@ def test_the_winning_side_moves_a_man_before_the_king_move_draw(
 
 
 def test_the_root_carries_the_draw_limits_of_its_rules() -> None:
-    board = shuffle_kings(BLACK_WINS, 49)
+    board = king_shuffle(BLACK_WINS, 49)
     root = read_board(board)
     assert len(root.history) == 49
     assert root.quiet_limit == 50 and root.plies_left == 300 - 49

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from botocore.exceptions import ClientError
+from dames_backend import db
 from moto.core.botocore_stubber import BotocoreStubber
 
 
@@ -91,8 +92,6 @@ def conflicting_transactions(
     monkeypatch: pytest.MonkeyPatch, conflicts: int
 ) -> ConflictingTransactions:
     """Route the application's transactions through a ``ConflictingTransactions``."""
-    from dames_backend import db
-
     client = ConflictingTransactions(db.get_client(), conflicts)
     monkeypatch.setattr(db, "get_client", lambda: client)
     return client

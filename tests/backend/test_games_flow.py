@@ -11,6 +11,8 @@ from dames_backend import clock, security
 from fastapi.testclient import TestClient
 from games_support import bearer, get_game, post_move, start_game, stored_item
 
+from tests.board_support import safe_moves
+
 START_FEN_WHITE = list(range(31, 51))
 START_FEN_BLACK = list(range(1, 21))
 
@@ -395,17 +397,12 @@ def test_twenty_five_king_moves_each_end_in_a_draw_without_score(
         ExpressionAttributeValues={":seed": "draw-by-king-moves"},
     )
     while game["status"] == "playing":
-        board = Board(game["fen"])
         # A player's move that leaves both kings safe (the server's rules decide the rest).
-        safe_moves = []
-        for option in game["legalMoves"]:
-            board.push(board.parse_move(option["notation"]))
-            if not any(reply.is_capture for reply in board.legal_moves()):
-                safe_moves.append(option)
-            board.pop()
-        assert safe_moves, game["fen"]
-        option = safe_moves[game["ply"] % len(safe_moves)]
-        response = post_move(games_client, game["id"], token, game["ply"], option["notation"])
+        safe = safe_moves(Board(game["fen"]))
+        assert safe, game["fen"]
+        move = str(safe[game["ply"] % len(safe)])
+        assert move in [option["notation"] for option in game["legalMoves"]]
+        response = post_move(games_client, game["id"], token, game["ply"], move)
         assert response.status_code == 200, response.text
         game = response.json()
     assert (game["status"], game["reason"]) == ("draw", "25-king-moves")

@@ -22,6 +22,8 @@ from axe_playwright_python.sync_playwright import Axe
 from browser_helpers import board_pieces, set_start_position, square, wait_for_turn
 from playwright.sync_api import expect
 
+from tests.board_support import king_shuffle, safe_moves
+
 pytestmark = pytest.mark.browser
 
 # White's man on 28 must take Black's only piece (28x19); White keeps its eight men.
@@ -298,28 +300,6 @@ def test_a_busy_claim_is_offered_again_and_then_ranks(user: Any, games_table: An
     assert claimed.json()["claimed"] is True
 
 
-def king_shuffle(fen: str, plies: int) -> list[str]:
-    """`plies` king moves from `fen`, each side's king going back and forth between its square
-    and its first quiet destination: nothing is taken and no man moves."""
-    import dames
-
-    board = dames.Board(fen)
-    home: dict[int, int] = {}
-    at: dict[int, int] = {}
-    played: list[str] = []
-    for _ in range(plies):
-        side = int(board.turn)
-        if side not in home:
-            home[side] = at[side] = board.legal_moves()[0].start
-        moves = [m for m in board.legal_moves() if m.start == at[side] and not m.is_capture]
-        back = [m for m in moves if m.end == home[side]]
-        move = back[0] if at[side] != home[side] else moves[0]
-        board.push(move)
-        played.append(str(move))
-        at[side] = move.end
-    return played
-
-
 # One king each, and 24 moves each already played without a capture: White's next king move and
 # the computer's answer make 25 each, which draws the game.
 FEN_KINGS_ONLY = "W:WK47:BK4"
@@ -328,24 +308,15 @@ FEN_KINGS_ONLY = "W:WK47:BK4"
 def test_a_draw_by_king_moves_shows_its_reason_and_no_score(
     user: Any, games_table: Any, artifacts_dir: Path
 ) -> None:
-    import dames
-
     page = user.page
-    history = king_shuffle(FEN_KINGS_ONLY, 48)
+    board = king_shuffle(FEN_KINGS_ONLY, 48)
+    history = [str(move) for move in board.move_stack]
     game_id, _, _ = start_free_game_at(page, games_table, FEN_KINGS_ONLY, history)
-    board = dames.Board(FEN_KINGS_ONLY)
-    for move in history:
-        board.push(board.parse_move(move))
     assert board.draw_counters.quiet_plies == 48
     assert set(board_pieces(page).values()) == {"white-king", "black-king"}
 
     # A king move that leaves nothing to take: the draw must come from the count, not a loss.
-    safe = []
-    for move in board.legal_moves():
-        board.push(move)
-        if not any(reply.is_capture for reply in board.legal_moves()):
-            safe.append(move)
-        board.pop()
+    safe = safe_moves(board)
     assert safe
     with page.expect_response(is_post(f"/api/games/{game_id}/moves")) as answered:
         user.press(square(page, safe[0].start))

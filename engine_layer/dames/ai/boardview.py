@@ -15,6 +15,7 @@ from dames.geometry import Geometry
 from dames.movegen import InternalMove
 
 MoveIdentity = tuple[int, int, frozenset[int]]
+NO_LIMIT = 1 << 30  # a draw limit the search can never reach
 
 
 @dataclass(frozen=True)
@@ -27,8 +28,8 @@ class RootPosition:
     color: int
     key: int
     history: tuple[int, ...]  # keys since the last man move or capture, oldest first, excl. root
-    quiet_limit: int = 1 << 30  # plies without a man move or capture that draw the game
-    plies_left: int = 1 << 30  # plies the game may still last before it is drawn by its length
+    quiet_limit: int = NO_LIMIT  # plies without a man move or capture that draw the game
+    plies_left: int = NO_LIMIT  # plies the game may still last before it is drawn by its length
 
 
 def read_board(board: object) -> RootPosition:
@@ -52,7 +53,7 @@ def read_board(board: object) -> RootPosition:
         key=board.zobrist,
         history=tuple(history),
         quiet_limit=draws.quiet_ply_limit(rules),
-        plies_left=RootPosition.plies_left if length is None else length - board.ply,
+        plies_left=NO_LIMIT if length is None else length - board.ply,
     )
 
 

@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from dames.ai.boardview import RootPosition, hub_of_internal
+from dames.ai.boardview import NO_LIMIT, RootPosition, hub_of_internal
 from dames.ai.capturecheck import LeafTests
 from dames.ai.evaluation import Evaluator
 from dames.movegen import InternalMove, get_generator
@@ -97,8 +97,8 @@ class Searcher:
         self.path: list[int] = []  # keys of the reversible stretch behind the current node
         self.extension_limit = MAX_PLY
         self.capture_ply_limit = MAX_PLY
-        self.quiet_limit = 1 << 30  # the root's draw rules, set by `search`
-        self.plies_left = 1 << 30
+        self.quiet_limit = NO_LIMIT  # the root's draw limits, set by `search`
+        self.plies_left = NO_LIMIT
 
     # ------------------------------------------------------------------ root
     def search(
