@@ -3,6 +3,7 @@
     .venv/bin/python bench/perft.py [--depth 7] [--positions 10000] [--passes 3]
                                     [--skip-reference]
     .venv/bin/python bench/perft.py --verify   # every published count, international to depth 9
+    .venv/bin/python bench/perft.py --baseline HEAD [--passes 9]   # this tree against a commit
 
 Prints, for this engine and for py-draughts (its Board API and its
 `draughts.engines.turbo.perft_from_board`):
@@ -18,21 +19,35 @@ filled on first use) and runs in a subprocess; nothing of it is imported here. T
 libraries are measured in alternation, --passes times, keeping each one's best pass, so that
 load from other work on a shared machine hits both alike. Times are CPU times of the measuring
 process (`time.process_time`); wall times are printed alongside.
+
+`--baseline REV` compares the engine of the work tree with the engine at git revision REV
+instead (py-draughts is not run): REV's `engine_layer/dames/*.py` are read with `git show`
+into a temporary package `dames_baseline`, so both run in this process, in alternation (the
+order flips every pass), and the medians of --passes passes are compared. It also checks that
+both give the same perft count and the same legal and internal move lists, in the same order,
+on every position (the computer's search depends on that order).
 """
 
 from __future__ import annotations
 
 import argparse
+import atexit
+import importlib
+import importlib.util
 import json
 import os
 import random
+import re
+import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from types import ModuleType
+from typing import Any, TypeVar
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "engine_layer"))
@@ -40,9 +55,23 @@ sys.path.insert(0, str(ROOT / "engine_layer"))
 from dames import Board  # noqa: E402
 from dames.perft import perft  # noqa: E402
 
+
+def _published() -> dict[str, tuple[str, str, list[int]]]:
+    """The published perft counts, kept with the engine's tests (read from that file)."""
+    spec = importlib.util.spec_from_file_location(
+        "published_perft", ROOT / "tests" / "engine" / "published_perft.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    published: dict[str, tuple[str, str, list[int]]] = module.PUBLISHED
+    return published
+
+
+PUBLISHED = _published()
 BENCH_VENV = ROOT / ".venv-bench"
 PY_DRAUGHTS = "py-draughts==1.10.1"
-START_PERFT = {5: 27_117, 6: 167_140, 7: 1_049_442, 8: 6_483_961, 9: 41_022_423}
+START_PERFT = dict(enumerate(PUBLISHED["international-start"][2], start=1))
 SEED = 20261130
 T = TypeVar("T")
 
@@ -118,14 +147,15 @@ class Reference:
         )
         self.version = self._read()["version"]
 
-    def _read(self) -> dict:
+    def _read(self) -> dict[str, Any]:
         assert self._proc.stdout is not None
         line = self._proc.stdout.readline()
         if not line:
             raise RuntimeError("the py-draughts subprocess stopped")
-        return json.loads(line)
+        reply: dict[str, Any] = json.loads(line)
+        return reply
 
-    def ask(self, command: str) -> dict:
+    def ask(self, command: str) -> dict[str, Any]:
         assert self._proc.stdin is not None
         self._proc.stdin.write(command + "\n")
         self._proc.stdin.flush()
@@ -155,76 +185,10 @@ def random_positions(count: int, seed: int) -> list[str]:
     return fens
 
 
-# (name, variant, FEN, published counts from depth 1), from /work/shared/reference/perft.md
-PUBLISHED = [
-    (
-        "international start",
-        "international",
-        "W:W31-50:B1-20",
-        [9, 81, 658, 4_265, 27_117, 167_140, 1_049_442, 6_483_961, 41_022_423],
-    ),
-    (
-        "Random178",
-        "international",
-        "B:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46:BK17,K24",
-        [14, 55, 1_168, 5_432, 87_195, 629_010, 9_041_010],
-    ),
-    (
-        "Woldouby",
-        "international",
-        "W:W25,27,28,30,32,33,34,35,37,38:B12,13,14,16,18,19,21,23,24,26",
-        [6, 12, 30, 73, 215, 590, 1_944, 6_269, 22_369, 88_050],
-    ),
-    ("AllKings", "international", "W:WK31-50:BK1-20", [17, 79, 352, 1_399, 7_062, 37_589]),
-    (
-        "AlmostPromotion",
-        "international",
-        "W:W6,7,8,9,10:B41,42,43,44,45",
-        [9, 81, 795, 7_578, 86_351, 936_311],
-    ),
-    (
-        "brazilian start",
-        "brazilian",
-        "W:W21-32:B1-12",
-        [7, 49, 302, 1_469, 7_473, 37_628, 187_302, 907_830, 4_431_766],
-    ),
-    (
-        "english start",
-        "english",
-        "B:W21-32:B1-12",
-        [7, 49, 302, 1_469, 7_361, 36_768, 179_740, 845_931, 3_963_680],
-    ),
-    (
-        "italian start",
-        "italian",
-        "W:W21-32:B1-12",
-        [7, 49, 302, 1_469, 7_361, 36_473, 177_532, 828_783, 3_860_875],
-    ),
-    (
-        "italian Gilbert 1",
-        "italian",
-        "W:W30,26,27,22,23,24,17,18,20:B14,15,16,9,11,5,6,1,3",
-        [5, 13, 42, 107, 360, 1_099, 3_736, 12_495],
-    ),
-    (
-        "italian Gilbert 2",
-        "italian",
-        "B:W30,21,22,17,20,K6:B25,28,9,5,1,3",
-        [6, 47, 271, 1_916, 10_810, 73_137],
-    ),
-    (
-        "italian Gilbert 3",
-        "italian",
-        "W:WK27,K28,17,20,9,K12,8:B21,24,K19,K13,14,K11,4",
-        [13, 112, 828, 6_756, 46_241, 368_908],
-    ),
-]
-
-
 def verify_published() -> bool:
     """Perft of every published position at its deepest published depth (minutes of CPU)."""
     ok = True
-    for name, variant, fen, counts in PUBLISHED:
+    for name, (variant, fen, counts) in PUBLISHED.items():
         depth = len(counts)
         nodes, cpu, _ = timed(lambda: perft(Board(fen, variant), depth))  # noqa: B023
         good = nodes == counts[-1]
@@ -242,8 +206,111 @@ def timed(fn: Callable[[], T]) -> tuple[T, float, float]:
     return result, time.process_time() - c, time.perf_counter() - w
 
 
-def best(runs: list[dict]) -> dict:
+def best(runs: list[dict[str, Any]]) -> dict[str, Any]:
     return min(runs, key=lambda r: r["cpu"])
+
+
+def load_baseline(rev: str) -> ModuleType:
+    """The engine at git revision `rev`, imported as the package `dames_baseline`."""
+
+    def git(*args: str) -> str:
+        return subprocess.run(
+            ["git", *args], cwd=ROOT, capture_output=True, text=True, check=True
+        ).stdout
+
+    folder = Path(tempfile.mkdtemp(prefix="dames-baseline-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    package = folder / "dames_baseline"
+    package.mkdir()
+    for path in git("ls-tree", "--name-only", rev, "engine_layer/dames/").split():
+        if path.endswith(".py"):
+            # `from dames.x import`, `import dames.x`, `dames.x.attr` -> dames_baseline
+            text = re.sub(
+                r"\bdames\b(?=\.\w|\s+import)", "dames_baseline", git("show", f"{rev}:{path}")
+            )
+            (package / Path(path).name).write_text(text, encoding="utf-8")
+    sys.path.insert(0, str(folder))
+    return importlib.import_module("dames_baseline")
+
+
+def first_board_ms(engine: ModuleType) -> float:
+    """CPU time of the import plus the first `Board()` (which builds the generator), in a
+    fresh process."""
+    folder = str(Path(engine.__file__ or "").parents[1])
+    code = (
+        "import time; t = time.process_time(); "
+        f"import {engine.__name__} as e; e.Board(); "
+        "print((time.process_time() - t) * 1000)"
+    )
+    env = dict(os.environ, PYTHONPATH=folder)
+    result = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    return float(result.stdout)
+
+
+def compare_with_baseline(rev: str, depth: int, fens: list[str], passes: int) -> int:
+    """Time this tree's engine against `rev`'s, side by side; check they agree."""
+    engines = {"baseline": load_baseline(rev), "current": importlib.import_module("dames")}
+    cold: dict[str, list[float]] = {name: [] for name in engines}
+    for index in range(2 * passes):
+        for name in ["baseline", "current"] if index % 2 == 0 else ["current", "baseline"]:
+            cold[name].append(first_board_ms(engines[name]))
+    print(
+        f"# fresh process, import + first Board(), median CPU of {2 * passes}: "
+        f"baseline {statistics.median(cold['baseline']):.1f} ms, "
+        f"current {statistics.median(cold['current']):.1f} ms"
+    )
+    perfts = {
+        name: importlib.import_module(f"{m.__name__}.perft").perft for name, m in engines.items()
+    }
+    base_board, board = engines["baseline"].Board, engines["current"].Board
+    for fen in fens:
+        old, new = base_board(fen), board(fen)
+        if [tuple(m) for m in old.legal_moves()] != [tuple(m) for m in new.legal_moves()]:
+            raise SystemExit(f"legal moves differ from {rev} at {fen}")
+        if old.internal_moves() != new.internal_moves():
+            raise SystemExit(f"internal moves (or their order) differ from {rev} at {fen}")
+    print(f"# same legal and internal moves, in the same order, on {len(fens)} positions")
+    figures: dict[str, dict[str, list[float]]] = {
+        name: {"perft": [], "legal": [], "internal": []} for name in engines
+    }
+    for index in range(passes):
+        order = ["baseline", "current"] if index % 2 == 0 else ["current", "baseline"]
+        for name in order:
+            module = engines[name]
+            nodes, cpu, _ = timed(lambda: perfts[name](module.Board(), depth))  # noqa: B023
+            assert nodes == START_PERFT.get(depth, nodes), (name, nodes)
+            figures[name]["perft"].append(nodes / cpu)
+            boards = [module.Board(f) for f in fens]
+            _, cpu, _ = timed(lambda: [b.legal_moves() for b in boards])  # noqa: B023
+            figures[name]["legal"].append(cpu / len(fens) * 1e6)
+            boards = [module.Board(f) for f in fens]
+            _, cpu, _ = timed(lambda: [b.internal_moves() for b in boards])  # noqa: B023
+            figures[name]["internal"].append(cpu / len(fens) * 1e6)
+        line = "; ".join(
+            f"{name} perft {figures[name]['perft'][-1]:,.0f}/s, "
+            f"legal {figures[name]['legal'][-1]:.2f} µs, "
+            f"internal {figures[name]['internal'][-1]:.2f} µs"
+            for name in order
+        )
+        print(f"pass {index + 1}: {line}", flush=True)
+    print(f"medians of {passes} alternating passes (CPU time), {len(fens)} positions:")
+    for key, unit, higher_is_better in (
+        ("perft", "leaf nodes/s", True),
+        ("legal", "µs/position Board.legal_moves()", False),
+        ("internal", "µs/position Board.internal_moves()", False),
+    ):
+        old = statistics.median(figures["baseline"][key])
+        new = statistics.median(figures["current"][key])
+        change = (new / old - 1) if higher_is_better else (old / new - 1)
+        fmt = ",.0f" if key == "perft" else ".2f"
+        print(
+            f"  {key}({depth})" if key == "perft" else f"  {key}",
+            f"baseline {old:{fmt}}, current {new:{fmt}} {unit}: current is "
+            f"{abs(change):.1%} {'faster' if change >= 0 else 'slower'}",
+        )
+    return 0
 
 
 def main() -> int:
@@ -252,6 +319,11 @@ def main() -> int:
     parser.add_argument("--positions", type=int, default=10_000)
     parser.add_argument("--passes", type=int, default=3, help="alternating passes (best kept)")
     parser.add_argument("--skip-reference", action="store_true", help="measure dames only")
+    parser.add_argument(
+        "--baseline",
+        metavar="REV",
+        help="compare this tree's engine with the one at git revision REV (e.g. HEAD)",
+    )
     parser.add_argument(
         "--verify",
         action="store_true",
@@ -263,6 +335,8 @@ def main() -> int:
 
     print(f"# Python {sys.version.split()[0]} ({sys.executable}), {os.cpu_count()} CPUs")
     fens = random_positions(args.positions, SEED)
+    if args.baseline:
+        return compare_with_baseline(args.baseline, args.depth, fens, args.passes)
     expected = START_PERFT.get(args.depth)
     reference = None if args.skip_reference else Reference(fens)
 

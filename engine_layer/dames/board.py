@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from dames import draws
 from dames.color import BLACK, WHITE, Color
 from dames.errors import DamesError, IllegalMoveError
 from dames.fen import format_fen, parse_fen
+from dames.internal_move import CaptureMove, InternalMove
 from dames.move import Move, PromotingMove
-from dames.movegen import InternalMove, get_generator
+from dames.movegen import get_generator
 from dames.piece import Piece
 from dames.variants import Variant, get_variant
-from dames.zobrist import BLACK_TO_MOVE_KEY, PIECE_KEYS, position_key
+from dames.zobrist import key_after, position_key
 
 
-def _capture_order(move: Move) -> tuple:
+def _capture_order(move: Move) -> tuple[int, int, list[int], tuple[int, ...]]:
     return (move[0][0], move[0][-1], sorted(move[1]), move[0])
 
 
@@ -186,14 +187,15 @@ class Board:
                 moves = self._legal_moves(white, black, kings, 0)
             # Plain moves come as shared Move objects in official order; captures as tuples.
             if moves and moves[0].__class__ is tuple:
-                moves = self._public_captures(moves)
-            self._legal = moves
+                self._legal = self._public_captures(cast("list[CaptureMove]", moves))
+            else:
+                self._legal = cast("list[Move]", moves)
             self._legal_set = None
             self._legal_white, self._legal_black, self._legal_kings = white, black, kings
             self._legal_turn = turn
         return self._legal
 
-    def _public_captures(self, internal: list[InternalMove]) -> list[Move]:
+    def _public_captures(self, internal: list[CaptureMove]) -> list[Move]:
         """Public moves of the internal captures, in official order.
 
         One-piece captures (nearly all of them) come from a shared table, built on first use.
@@ -231,7 +233,7 @@ class Board:
             (tuple(map(square, path)), tuple(map(square, caps))),
         )
 
-    def is_legal(self, move: Move) -> bool:
+    def is_legal(self, move: object) -> bool:
         if not isinstance(move, Move):
             return False
         self._legal_list()
@@ -293,22 +295,11 @@ class Board:
                 self._endgame_plies,
             )
         )
-        frm, to, captured = m[0], m[1], m[2]
+        to, captured = m[1], m[2]
         new_white, new_black, new_kings = self.generator.apply(white, black, kings, color, m)
-        z = self.zobrist ^ BLACK_TO_MOVE_KEY
-        kind = 2 * color
-        was_king = kings & frm
-        z ^= PIECE_KEYS[kind + (1 if was_king else 0)][frm.bit_length() - 1]
-        z ^= PIECE_KEYS[kind + (1 if new_kings & to else 0)][to.bit_length() - 1]
-        if captured:
-            opp_kind = 2 - kind
-            c = captured
-            while c:
-                low = c & -c
-                c ^= low
-                z ^= PIECE_KEYS[opp_kind + (1 if kings & low else 0)][low.bit_length() - 1]
+        was_king = kings & m[0]
         self.white, self.black, self.kings = new_white, new_black, new_kings
-        self.zobrist = z
+        self.zobrist = key_after(self.zobrist, m, color, kings, new_kings)
         self.turn = color.opponent
         self.ply += 1
         self._reversible = 0 if captured or not was_king else self._reversible + 1
@@ -379,8 +370,11 @@ class Board:
         length = draws.game_length_limit(rules)
         if length is not None and self.ply >= length:
             return Outcome(None, "150-moves")
-        if rules == "fmjd" and self._endgame and \
-                self._endgame_plies >= draws.ENDGAME_PLIES[self._endgame]:
+        if (
+            rules == "fmjd"
+            and self._endgame
+            and self._endgame_plies >= draws.ENDGAME_PLIES[self._endgame]
+        ):
             return Outcome(None, f"{self._endgame}-move-endgame")
         return None
 

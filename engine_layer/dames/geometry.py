@@ -13,9 +13,7 @@ bottom), left to right, counting only the playing (dark) squares.
   White on 21–32; squares 1–5 and 28–32 form the double corners, 4 and 29 the single corners.
 * Italian (8×8, 1–32): the FID board is "inverted": the top-left corner a8 is a playing square,
   so square 1 is a8, square 4 is g8, square 5 is b7 and square 32 is h1 (the bottom-right corner
-  is the playing square on White's side). White starts on 21–32. This is also how
-  rhalbersma/dctl orients its Italian board (``is_inverted = true``), which the published Italian
-  perft positions confirm.
+  is the playing square on White's side). White starts on 21–32.
 
 Internal layout (what the bitboards speak)
 ------------------------------------------
@@ -38,9 +36,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT = 0, 1, 2, 3
+# (row, column) step of each direction, in the order every [direction] table uses:
+# up-left, up-right, down-left, down-right.
 DIRECTION_STEPS: tuple[tuple[int, int], ...] = ((-1, -1), (-1, 1), (1, -1), (1, 1))
-OPPOSITE_DIRECTION: tuple[int, ...] = (DOWN_RIGHT, DOWN_LEFT, UP_RIGHT, UP_LEFT)
 
 
 @dataclass(frozen=True, eq=False)
@@ -66,17 +64,6 @@ class Geometry:
     promotion_mask: tuple[int, int]  # [color]: the row where that side's men are crowned
     square_at: dict[tuple[int, int], int]  # (row, column) as in coordinates() to square
 
-    @property
-    def shift_small(self) -> int:
-        return self.per_row
-
-    @property
-    def shift_large(self) -> int:
-        return self.per_row + 1
-
-    def square_mask(self, square: int) -> int:
-        return 1 << self.bit_of_square[square]
-
     def squares_of(self, mask: int) -> list[int]:
         """Official squares of a set of bits, ascending."""
         out = []
@@ -87,12 +74,6 @@ class Geometry:
             mask ^= low
         out.sort()
         return out
-
-    def mask_of(self, squares: list[int] | tuple[int, ...]) -> int:
-        mask = 0
-        for s in squares:
-            mask |= 1 << self.bit_of_square[s]
-        return mask
 
     def coordinates(self, square: int) -> tuple[int, int]:
         """(row, column) of an official square, White at the bottom; row 0 is the top."""

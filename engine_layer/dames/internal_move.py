@@ -12,3 +12,6 @@
 from __future__ import annotations
 
 InternalMove = tuple[int, int, int, tuple[int, ...] | None, tuple[int, ...] | None]
+
+# An ``InternalMove`` known to be a capture (its path and captured bits are set).
+CaptureMove = tuple[int, int, int, tuple[int, ...], tuple[int, ...]]

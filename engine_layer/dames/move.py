@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 
-class Move(tuple):
+class Move(tuple[tuple[int, ...], tuple[int, ...]]):
     """A move in official square numbers: the tuple ``(path, captures)``.
 
     ``path`` is the start square, every landing square and the end square; ``captures`` are the

@@ -6,6 +6,8 @@ process) or ``random`` (whose algorithm is not promised to stay the same).
 
 from __future__ import annotations
 
+from dames.internal_move import InternalMove
+
 _MASK64 = (1 << 64) - 1
 _SEED = 0x44414D45535F4A52  # "DAMES_JR"
 MAX_BITS = 64
@@ -52,3 +54,22 @@ def position_key(white: int, black: int, kings: int, black_to_move: bool) -> int
         ^ key_of_set(black & kings, 3)
     )
     return h ^ BLACK_TO_MOVE_KEY if black_to_move else h
+
+
+def key_after(key: int, move: InternalMove, color: int, kings: int, new_kings: int) -> int:
+    """``key`` updated for ``move`` of the side ``color``; ``kings`` before, ``new_kings``
+    after it (whether the piece ended as a king, and which captured pieces were kings)."""
+    frm, to, captured = move[0], move[1], move[2]
+    kind = 2 * color
+    key ^= (
+        PIECE_KEYS[kind + (1 if kings & frm else 0)][frm.bit_length() - 1]
+        ^ PIECE_KEYS[kind + (1 if new_kings & to else 0)][to.bit_length() - 1]
+        ^ BLACK_TO_MOVE_KEY
+    )
+    if captured:
+        opponent = 2 - kind
+        while captured:
+            low = captured & -captured
+            captured ^= low
+            key ^= PIECE_KEYS[opponent + (1 if kings & low else 0)][low.bit_length() - 1]
+    return key

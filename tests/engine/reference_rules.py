@@ -77,9 +77,14 @@ def legal_moves(variant: str, fen: str) -> set[str]:
     def on_board(r: int, c: int) -> bool:
         return 0 <= r < rules.size and 0 <= c < rules.size
 
-    sequences: list[tuple[tuple[int, int], tuple[int, int], list, bool]] = []
+    sequences: list[tuple[tuple[int, int], tuple[int, int], list[tuple[int, int]], bool]] = []
 
-    def continue_capture(start, cur, is_king, captured: list) -> None:
+    def continue_capture(
+        start: tuple[int, int],
+        cur: tuple[int, int],
+        is_king: bool,
+        captured: list[tuple[int, int]],
+    ) -> None:
         found = False
         for dr, dc in DIAGONALS:
             if not is_king and not rules.men_capture_backward and dr != forward:
@@ -125,7 +130,9 @@ def legal_moves(variant: str, fen: str) -> set[str]:
             sequences = [s for s in sequences if len(s[2]) == best]
         elif rules.priority == "italian":
 
-            def key(seq):
+            def key(
+                seq: tuple[tuple[int, int], tuple[int, int], list[tuple[int, int]], bool],
+            ) -> tuple[int, bool, int, list[int]]:
                 caps = seq[2]
                 kings_at = [i for i, rc in enumerate(caps) if board[rc][1]]
                 return (len(caps), seq[3], len(kings_at), [-i for i in kings_at])

@@ -110,7 +110,7 @@ def test_is_legal() -> None:
     board = Board()
     assert board.is_legal(Move((32, 28)))
     assert not board.is_legal(Move((32, 29)))
-    assert not board.is_legal("32-28")  # type: ignore[arg-type]
+    assert not board.is_legal("32-28")
 
 
 def test_fast_internal_path_matches_public_api() -> None:

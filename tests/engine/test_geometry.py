@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from dames import Board, get_variant
+from dames import BLACK, WHITE, Board, get_variant
 from dames.geometry import get_geometry
 
 
@@ -50,7 +50,7 @@ def test_start_positions_fill_the_expected_rows() -> None:
         board = Board(variant=variant)
         g = board.geometry
         rows = g.size // 2 - 1
-        white_rows = {g.coordinates(s)[0] for s in board.squares(0)}
-        black_rows = {g.coordinates(s)[0] for s in board.squares(1)}
+        white_rows = {g.coordinates(s)[0] for s in board.squares(WHITE)}
+        black_rows = {g.coordinates(s)[0] for s in board.squares(BLACK)}
         assert white_rows == set(range(g.size - rows, g.size))
         assert black_rows == set(range(rows))

@@ -62,7 +62,10 @@ def test_count_equals_number_of_legal_moves(case: tuple[str, str]) -> None:
     assert board.generator.count(us, them, board.kings, board.turn) == len(board.legal_moves())
 
 
-def snapshot(board: Board) -> tuple:
+Snapshot = tuple[str, int, int, Color, object, object, int]
+
+
+def snapshot(board: Board) -> Snapshot:
     return (
         board.fen(),
         board.zobrist,
@@ -142,7 +145,7 @@ def test_random_games_keep_every_invariant(variant: str, rules: str, picks: list
         assert snapshot(board) == history.pop()
 
 
-def before_count(snap: tuple, color: Color) -> int:
+def before_count(snap: Snapshot, color: Color) -> int:
     """Number of ``color`` pieces in a snapshot's FEN."""
     field = next(f for f in snap[0].split(":")[1:] if f.startswith(color.letter))
     return len([e for e in field[1:].split(",") if e])
