@@ -15,6 +15,7 @@ from dames.errors import (
 )
 from dames.fen import FenPosition, format_fen, parse_fen
 from dames.move import Move
+from dames.pdn import PdnError, PdnGame, export_game, read_games
 from dames.piece import Piece
 from dames.variants import VARIANTS, Variant, get_variant
 
@@ -32,10 +33,14 @@ __all__ = [
     "Move",
     "MoveError",
     "Outcome",
+    "PdnError",
+    "PdnGame",
     "Piece",
     "UnknownVariantError",
     "Variant",
+    "export_game",
     "format_fen",
     "get_variant",
     "parse_fen",
+    "read_games",
 ]
