@@ -24,6 +24,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from local import rotation
 from local.paths import FRONTEND_DIR, add_code_paths
+from local.security_headers import SecurityHeadersMiddleware
 
 logger = logging.getLogger("local.server")
 
@@ -60,7 +61,8 @@ class LocalApp:
         if scope["type"] == "lifespan":
             await self._lifespan(receive, send)
             return
-        await self.route(scope["path"])(scope, receive, send)
+        # Every answer, API or site, carries the headers CloudFront adds on AWS.
+        await SecurityHeadersMiddleware(self.route(scope["path"]))(scope, receive, send)
 
     async def _lifespan(self, receive: Receive, send: Send) -> None:
         """Start-up creates today's challenge, then the midnight loop runs until shutdown."""
@@ -113,6 +115,11 @@ def create_app(frontend_dir: Path | str = FRONTEND_DIR, *, run_rotation: bool = 
     import community_app  # importable only after add_code_paths
     import games_app
 
-    # Mounted in a Starlette app so a missing file is a plain 404 response, not an exception.
+    from local.limiter import ThinkingLimiter  # imports the engine and the backend layers
+
+    # Mounted in a Starlette app so a missing file is a 404 response, not an exception; in html
+    # mode StaticFiles answers it with frontend/404.html (status 404), as CloudFront does
+    # (template.yaml, SiteNotFoundFunction). /api paths never get here: their 404s stay JSON.
     site = Starlette(routes=[Mount("/", app=StaticFiles(directory=Path(frontend_dir), html=True))])
-    return LocalApp(games_app.app, community_app.app, site, run_rotation=run_rotation)
+    games = ThinkingLimiter(games_app.app)  # bounded searches: see local/limiter.py
+    return LocalApp(games, community_app.app, site, run_rotation=run_rotation)

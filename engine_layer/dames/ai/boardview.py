@@ -11,7 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dames import draws
+from dames.board import Board
 from dames.geometry import Geometry
+from dames.move import Move
 from dames.movegen import InternalMove
 
 MoveIdentity = tuple[int, int, frozenset[int]]
@@ -32,7 +34,7 @@ class RootPosition:
     plies_left: int = NO_LIMIT  # plies the game may still last before it is drawn by its length
 
 
-def read_board(board: object) -> RootPosition:
+def read_board(board: Board) -> RootPosition:
     """Take the bitboards and the reversible stretch of history from an engine `Board`."""
     replay = board.copy()
     history: list[int] = []
@@ -57,7 +59,7 @@ def read_board(board: object) -> RootPosition:
     )
 
 
-def identity_of_move(move: object) -> MoveIdentity:
+def identity_of_move(move: Move) -> MoveIdentity:
     """What makes two moves the same move: start, end and the set of captured squares."""
     return move.start, move.end, frozenset(move.captures)
 
@@ -77,7 +79,7 @@ def hub_of_internal(move: InternalMove, geometry: Geometry) -> str:
     return "x".join(str(s) for s in (start, end, *sorted(captured)))
 
 
-def root_moves(board: object, root: RootPosition) -> tuple[list, list[InternalMove]]:
+def root_moves(board: Board, root: RootPosition) -> tuple[list[Move], list[InternalMove]]:
     """The legal moves in the engine's public order, and the same moves as internal tuples."""
     from dames.movegen import get_generator
 

@@ -17,7 +17,7 @@ from dames.errors import DamesError
 from dames.variants import VARIANTS
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "bestmove",
         help="the computer's move for a position (last line: the move in Hub form)",

@@ -15,10 +15,14 @@ class Level:
     """How hard the computer thinks at one named level.
 
     `depth` counts plies of full-width search; forced captures are always followed to the end
-    beyond it (capture quiescence). `node_budget` caps the work so a reply stays cheap in
-    tactical positions: when an iteration would exceed it, the last completed iteration's answer
-    is kept, which is as deterministic as the depth itself. `time_limit` (seconds) is set only for
-    levels that are allowed to depend on the machine's speed.
+    beyond it (capture quiescence). `node_budget` caps the work (nodes plus the landing squares
+    of the captures generated, which is what tracks the time: see `dames.ai.search`) so a reply
+    stays cheap whatever the position: when an iteration would exceed it, the search stops
+    inside that iteration and the last completed iteration's answer is kept, as deterministic as
+    the depth itself. `time_limit` (seconds) is set only for levels that are allowed to depend
+    on the machine's speed; it is a hard deadline checked inside iterations. `min_depth` is the
+    depth such a level completes before it may decide not to start another iteration (the
+    deadline still stops it, however shallow).
     """
 
     name: str
@@ -34,6 +38,9 @@ class Level:
         return self.time_limit is None
 
 
+# Beyond any 2.5 s search on today's hardware; bounds the work if the clock is ever wrong.
+MAITRE_WORK_CAP = 2_000_000
+
 LEVELS: dict[str, Level] = {
     "debutant": Level(
         name="debutant",
@@ -45,13 +52,13 @@ LEVELS: dict[str, Level] = {
     "facile": Level(
         name="facile",
         depth=3,
-        node_budget=6_000,
+        node_budget=12_000,
         description="3 plies + capture quiescence: takes what hangs, misses most shots",
     ),
     "defi": Level(
         name="defi",
         depth=4,
-        node_budget=8_000,
+        node_budget=16_000,
         description="4 plies + capture quiescence: sees short shots, never hangs a man for free",
     ),
     "fort": Level(
@@ -63,10 +70,10 @@ LEVELS: dict[str, Level] = {
     "maitre": Level(
         name="maitre",
         depth=64,
-        node_budget=10_000_000,
+        node_budget=MAITRE_WORK_CAP,
         time_limit=2.5,
         min_depth=6,
-        description="fort's 6 plies at least, then deeper while 2.5 s last (not reproducible)",
+        description="6 plies, then deeper, within 2.5 s (not reproducible)",
     ),
 }
 

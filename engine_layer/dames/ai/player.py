@@ -1,8 +1,18 @@
-"""The computer player's entry points: `choose_move` and `hint`."""
+"""The computer player's entry points: `choose_move` and `hint`.
+
+A server can bound how many searches run at once without knowing the levels: `search_gate`
+installs, for the current context (a request), a gate that every search (`search_position`,
+so `choose_move`, `hint` and whatever else searches) enters first. A
+move drawn at random (`debutant`, the opening) or forced never searches and never waits, so a
+busy server still answers those at once. The gate may raise to refuse a search; nothing has
+been computed then, and the caller's exception reaches its own caller unchanged.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from contextvars import ContextVar
 from functools import cache
 
 from dames.ai.boardview import read_board, root_moves
@@ -10,8 +20,32 @@ from dames.ai.evaluation import Evaluator
 from dames.ai.levels import DEFAULT_HINT_LEVEL, Level, get_level
 from dames.ai.search import IterationInfo, Searcher, SearchResult
 from dames.ai.seeded import seeded_choice
+from dames.board import Board
+from dames.move import Move
 
 OPENING_RANDOM_PLIES = 4  # the computer's first two moves, whichever colour it plays
+
+SearchGate = Callable[[Level], AbstractContextManager[object]]
+_gate: ContextVar[SearchGate | None] = ContextVar("dames_ai_search_gate", default=None)
+
+
+@contextmanager
+def search_gate(gate: SearchGate | None) -> Iterator[None]:
+    """Run the block with `gate(level)` entered around every search started in this context.
+
+    Context variables follow a request into the worker thread that runs it (Starlette's
+    threadpool copies the context), so an ASGI middleware can set the gate for its requests.
+    """
+    token = _gate.set(gate)
+    try:
+        yield
+    finally:
+        _gate.reset(token)
+
+
+def _entered_gate(level: Level) -> AbstractContextManager[object]:
+    gate = _gate.get()
+    return nullcontext() if gate is None else gate(level)
 
 
 @cache
@@ -21,14 +55,18 @@ def evaluator_for(variant: str) -> Evaluator:
 
 
 def search_position(
-    board: object,
+    board: Board,
     level: Level,
     on_iteration: Callable[[IterationInfo], None] | None = None,
-) -> tuple[list, SearchResult]:
+    *,
+    stop: Callable[[], bool] | None = None,
+) -> tuple[list[Move], SearchResult]:
     """Search `board` (left untouched) at `level`.
 
     Returns the legal moves in the engine's public order and the search result, whose `best`
-    lists the indices (in that order) of every move sharing the best score.
+    lists the indices (in that order) of every move sharing the best score. `stop` (polled with
+    the clock, inside iterations) ends the search early with the last completed iteration; it
+    is for interactive use (the Hub protocol's `stop`), never for a reproducible reply.
     """
     variant = board.variant
     root = read_board(board)
@@ -42,11 +80,13 @@ def search_position(
         time_limit=level.time_limit,
         min_depth=level.min_depth,
         on_iteration=on_iteration,
+        stop=stop,
     )
-    return moves, searcher.search(root, internal, level.depth)
+    with _entered_gate(level):
+        return moves, searcher.search(root, internal, level.depth)
 
 
-def choose_move(board: object, *, seed: str, level: str, ply: int | None = None) -> object:
+def choose_move(board: Board, *, seed: str, level: str, ply: int | None = None) -> Move:
     """The computer's move: a pure function of (position + history, seed, level, ply).
 
     The first two computer moves of a game (ply < 4) and every `debutant` move are drawn
@@ -67,7 +107,7 @@ def choose_move(board: object, *, seed: str, level: str, ply: int | None = None)
     return moves[seeded_choice(result.best, seed_text, game_ply, "tie")]
 
 
-def hint(board: object, *, level: str = DEFAULT_HINT_LEVEL) -> object:
+def hint(board: Board, *, level: str = DEFAULT_HINT_LEVEL) -> Move:
     """The move the computer would suggest for the side to move at `level` (no opening draw)."""
     chosen_level = get_level(level)
     moves = board.legal_moves()

@@ -25,19 +25,24 @@ from dames.ai.capturecheck import LeafTests
 from dames.ai.evaluation import Evaluator
 from dames.movegen import InternalMove, get_generator
 from dames.variants import Variant
-from dames.zobrist import BLACK_TO_MOVE_KEY, PIECE_KEYS
+from dames.zobrist import key_after
 
 INF = 1_000_000
 MATE = 100_000
 MATE_BOUND = MATE - 1_000
 MAX_PLY = 96
 CAPTURE_PLIES = 12  # plies of forced captures followed beyond the nominal depth
+# Memory cap: past this many entries a table keeps the positions it holds and stores no new
+# ones, a rule that depends only on the order of the search, so it stays reproducible.
+TABLE_CAP = 1 << 18
+# How often (in units of work, see `Searcher.work`: 6 to 15 ms) the clock is read.
+CHECK_INTERVAL = 1024
 
 EXACT, LOWER, UPPER = 0, 1, 2
 
 
 class SearchAborted(Exception):
-    """The node budget or the time limit ran out in the middle of an iteration."""
+    """The work budget or the time limit ran out in the middle of an iteration."""
 
 
 @dataclass
@@ -74,6 +79,7 @@ class Searcher:
         time_limit: float | None = None,
         min_depth: int = 0,
         on_iteration: Callable[[IterationInfo], None] | None = None,
+        stop: Callable[[], bool] | None = None,
     ) -> None:
         generator = get_generator(variant)
         self.generate = generator.generate
@@ -84,9 +90,16 @@ class Searcher:
         self.node_budget = node_budget
         self.time_limit = time_limit
         self.min_depth = min_depth
-        self.clock_on = False  # whether the time limit may stop the current iteration
         self.on_iteration = on_iteration
+        self.stop = stop  # polled with the clock: True ends the search (interactive use only)
         self.nodes = 0
+        # What the budget counts: one per node plus one per landing square of every capture
+        # generated. Following a king's capture paths is what makes a node among flying kings
+        # or a long forced capture cost several times a quiet one (bench/ai_worst.py), and this
+        # count tracks the time within a factor of about 1.6 where the node count alone is off
+        # by up to 9.
+        self.work = 0
+        self.next_check = 0  # the work count at which `_check` runs next
         self.deadline = 0.0
         self.tt: dict[int, tuple[int, int, int, InternalMove | None]] = {}
         self.killers: list[list[tuple[int, int] | None]] = [
@@ -110,6 +123,7 @@ class Searcher:
         started = time.perf_counter()
         if self.time_limit is not None:
             self.deadline = time.monotonic() + self.time_limit
+        self.next_check = min(self.node_budget + 1, CHECK_INTERVAL)
         self.quiet_limit = root.quiet_limit
         self.plies_left = root.plies_left
         count = len(root_moves)
@@ -120,13 +134,12 @@ class Searcher:
         result: SearchResult | None = None
         for iteration in range(1, depth + 1):
             self.capture_ply_limit = min(MAX_PLY, iteration + CAPTURE_PLIES)
-            if self.time_limit is not None:
-                self.clock_on = iteration > self.min_depth
-                # Each iteration costs a few times the previous one: past a third of the time,
-                # the next one would not finish, so answer now.
-                if self.clock_on and result is not None and \
-                        time.perf_counter() - started > self.time_limit / 3:
-                    break
+            # Each iteration costs a few times the previous one: past a third of the time, the
+            # next one would not finish, so answer now (once `min_depth` is done; the hard
+            # deadline below stops any iteration, however shallow).
+            if self.time_limit is not None and iteration > self.min_depth and \
+                    result is not None and time.perf_counter() - started > self.time_limit / 3:
+                break
             try:
                 scores = self._root_iteration(root, root_moves, order, iteration)
             except SearchAborted:
@@ -213,18 +226,8 @@ class Searcher:
     ) -> tuple[int, int, int, int, int]:
         """The position after `move`, with its Zobrist key updated incrementally."""
         new_white, new_black, new_kings = self.apply(white, black, kings, color, move)
-        frm, to, captured = move[0], move[1], move[2]
-        base = 2 * color
-        key ^= (PIECE_KEYS[base + (1 if kings & frm else 0)][frm.bit_length() - 1]
-                ^ PIECE_KEYS[base + (1 if new_kings & to else 0)][to.bit_length() - 1]
-                ^ BLACK_TO_MOVE_KEY)
-        if captured:
-            enemy = 2 - base
-            while captured:
-                low = captured & -captured
-                captured ^= low
-                key ^= PIECE_KEYS[enemy + (1 if kings & low else 0)][low.bit_length() - 1]
-        return new_white, new_black, new_kings, 1 - color, key
+        new_key = key_after(key, move, color, kings, new_kings)
+        return new_white, new_black, new_kings, 1 - color, new_key
 
     # ------------------------------------------------------------------ tree
     def _negamax(
@@ -242,10 +245,9 @@ class Searcher:
     ) -> int:
         """Fail-soft PVS; `floor` is the first index of `self.path` this position may repeat."""
         self.nodes += 1
-        if self.nodes > self.node_budget:
-            raise SearchAborted
-        if self.clock_on and not self.nodes & 1023 and time.monotonic() > self.deadline:
-            raise SearchAborted
+        self.work += 1
+        if self.work >= self.next_check:
+            self._check()
 
         # A repetition (same side to move, within the reversible stretch) scores as a draw.
         path = self.path
@@ -280,7 +282,8 @@ class Searcher:
                 if not leaf.has_quiet_move(us, them, kings, color):
                     return ply - MATE
                 value = self.evaluate(white, black, kings, color == 0)
-                self.leaf_values[key] = value
+                if len(self.leaf_values) < TABLE_CAP:
+                    self.leaf_values[key] = value
                 return value
 
         entry = self.tt.get(key)
@@ -307,6 +310,8 @@ class Searcher:
         if ply >= MAX_PLY:
             return self.evaluate(white, black, kings, color == 0)
         capture = bool(moves[0][2])
+        if capture:
+            self.work += sum(len(move[3] or ()) for move in moves)
 
         if len(moves) == 1:
             # A forced reply costs no depth (bounded so long forced chains still end).
@@ -358,8 +363,24 @@ class Searcher:
             stored = best - ply
         else:
             stored = best
-        self.tt[key] = (depth, flag, stored, best_move)
+        tt = self.tt
+        if entry is not None or len(tt) < TABLE_CAP:
+            tt[key] = (depth, flag, stored, best_move)
         return best
+
+    def _check(self) -> None:
+        """Stop the iteration when the work budget or the deadline is spent (or `stop` says so).
+
+        Called every CHECK_INTERVAL units of work and as soon as the budget is passed, so a
+        reproducible level stops at the same node on every machine whatever its speed.
+        """
+        if self.work > self.node_budget:
+            raise SearchAborted
+        if self.time_limit is not None and time.monotonic() > self.deadline:
+            raise SearchAborted
+        if self.stop is not None and self.stop():
+            raise SearchAborted
+        self.next_check = min(self.node_budget + 1, self.work + CHECK_INTERVAL)
 
     def _ordered(
         self, moves: list[InternalMove], tt_move: InternalMove | None, ply: int, color: int,
