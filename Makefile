@@ -13,7 +13,11 @@ SAM_VENV    := .venv-sam
 SAM         := $(SAM_VENV)/bin/sam
 SAM_STAMP   := $(SAM_VENV)/.sam.stamp
 SAM_VERSION := 1.170.0
-CHROMIUM    := /usr/bin/chromium
+# The browser the browser tests drive (`make test CHROMIUM=…` to use another one).
+CHROMIUM    ?= /usr/bin/chromium
+export DAMES_CHROMIUM := $(CHROMIUM)
+# The interpreter of the determinism test's cross-version check (the functions' runtime).
+PY313_VERSION := 3.13.0
 # pytest-xdist workers for the groups that can share the machine (at most 2 here).
 WORKERS     ?= 2
 
@@ -26,13 +30,13 @@ find_python = for p in python3 python3.13 python3.12 python3.11 python; do \
 	     $$p -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then \
 	    echo $$p; break; fi; done
 
-.PHONY: help install run test test-fast lint bench deploy chromium clean distclean
+.PHONY: help install run test test-fast lint bench deploy tools clean distclean
 
 help:
 	@echo "make run        play locally on http://127.0.0.1:$${PORT:-8000} (DynamoDB Local, data in .local/)"
 	@echo "make test       every test: engine, ai, backend, lint, integration, browser"
 	@echo "make test-fast  the quick part (no slow, integration or browser tests)"
-	@echo "make lint       ruff and cfn-lint"
+	@echo "make lint       ruff, mypy --strict and cfn-lint"
 	@echo "make bench      the benchmarks in bench/"
 	@echo "make deploy     sam build && sam deploy --guided, then publish frontend/"
 	@echo "make clean      build outputs and caches (keeps .local/ data and installs)"
@@ -56,14 +60,32 @@ $(NPM_STAMP): package-lock.json package.json
 
 install: $(VENV_STAMP) $(NPM_STAMP)
 
-# The browser tests drive the system Chromium (Playwright's own download is not used).
-chromium:
-	@if [ -x $(CHROMIUM) ]; then :; \
-	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	  echo "Installing Chromium from Debian's packages for the browser tests"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
-	else \
-	  echo "The browser tests need Chromium at $(CHROMIUM): run 'sudo apt-get install chromium'." >&2; \
+# The tools some test groups need besides the .venv: the system Chromium (browser tests;
+# Playwright's own download is not used), Java 17 (DynamoDB Local, integration tests) and
+# Python $(PY313_VERSION) (the determinism test compares the computer's moves across versions).
+# As root with apt-get, the first two are installed; anything still missing is named with
+# the command that installs it. Under CI=true a group that then skips fails the run.
+tools: $(VENV_STAMP)
+	@missing=""; \
+	[ -x "$(CHROMIUM)" ] || missing="$$missing chromium"; \
+	$(PY) -c 'import sys; from local.dynamodb_local import find_java; sys.exit(find_java() is None)' \
+	  || missing="$$missing openjdk-17-jre-headless"; \
+	if [ -n "$$missing" ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  echo "Installing from Debian's packages for the browser and integration tests:$$missing"; \
+	  if apt-get update -qq && \
+	     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; then \
+	    missing=""; \
+	  else echo "apt-get could not install:$$missing" >&2; fi; \
+	fi; \
+	for package in $$missing; do \
+	  echo "make test needs '$$package' (sudo apt-get install $$package); its tests will skip." >&2; \
+	done; \
+	if ! { command -v pyenv >/dev/null && pyenv prefix $(PY313_VERSION) >/dev/null 2>&1; }; then \
+	  echo "make test needs Python $(PY313_VERSION) from pyenv (pyenv install $(PY313_VERSION))" \
+	    "for the cross-version determinism test; it will skip." >&2; \
+	fi; \
+	if [ -n "$${CI:-}" ] && [ "$${CI}" != false ]; then \
+	  echo "CI=$${CI}: a skipped test counts as a failure (conftest.py)."; \
 	fi
 
 # ---------------------------------------------------------------- everyday
@@ -71,8 +93,9 @@ run: install
 	$(PY) -m local.run
 
 # Two passes: the CPU-bound groups on $(WORKERS) workers, then the groups that start servers
-# (DynamoDB Local, uvicorn, Chromium) one at a time. Both always run; either failing fails.
-test: install chromium
+# (DynamoDB Local, uvicorn, Chromium) one at a time. Both always run; either failing fails,
+# and so does a pass that selects no test (pytest's exit code 5 is kept, never mapped to 0).
+test: install tools
 	@status=0; \
 	$(PY) -m pytest -n $(WORKERS) -m "not integration and not browser" || status=$$?; \
 	$(PY) -m pytest -m "integration or browser" || status=$$?; \
@@ -84,6 +107,7 @@ test-fast: install
 lint: $(VENV_STAMP)
 	@status=0; \
 	echo "ruff check ."; $(VENV)/bin/ruff check . || status=$$?; \
+	echo "mypy (strict, see pyproject.toml)"; $(VENV)/bin/mypy || status=$$?; \
 	echo "cfn-lint template.yaml"; $(VENV)/bin/cfn-lint template.yaml || status=$$?; \
 	exit $$status
 
@@ -119,7 +143,7 @@ deploy: $(SAM_STAMP)
 
 # ---------------------------------------------------------------- cleaning
 clean:
-	rm -rf .aws-sam artifacts .pytest_cache .ruff_cache .hypothesis
+	rm -rf .aws-sam artifacts .pytest_cache .ruff_cache .mypy_cache .hypothesis
 	find . -name __pycache__ -type d -not -path "./$(VENV)/*" -not -path "./$(SAM_VENV)/*" \
 	  -not -path "./node_modules/*" -prune -exec rm -rf {} +
 

@@ -44,8 +44,16 @@ def free_port(host: str = "127.0.0.1") -> int:
 
 
 def port_is_free(port: int, host: str = "127.0.0.1") -> bool:
-    """True when ``port`` can be bound on ``host``."""
+    """True when a server could listen on ``port`` on ``host`` right now.
+
+    Binds the way uvicorn (and most servers) do, with ``SO_REUSEADDR``: the connections a
+    server just stopped leave in TIME_WAIT for about a minute would make a plain bind fail, so
+    ``make run`` restarted at once said the port was taken while uvicorn would bind fine. A
+    port someone still listens on stays refused (Linux never shares a listening address).
+    """
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        if os.name != "nt":  # on Windows the option would let two servers share the port
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             sock.bind((host, port))
         except OSError:

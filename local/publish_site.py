@@ -14,9 +14,12 @@ import sys
 import time
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from local.paths import FRONTEND_DIR, REPO_ROOT
+
+if TYPE_CHECKING:  # the stubs are in requirements-dev.txt only, for mypy
+    from types_boto3_s3.type_defs import ObjectIdentifierTypeDef
 
 # Pages must be revalidated so a deploy shows at once; the rest may be cached briefly.
 HTML_CACHE = "no-cache"
@@ -76,7 +79,7 @@ def publish(stack: str, region: str | None) -> None:
             ExtraArgs={"ContentType": content_type(path), "CacheControl": cache},
         )
         print(f"uploaded s3://{bucket}/{key}")
-    stale = [
+    stale: list[ObjectIdentifierTypeDef] = [
         {"Key": obj["Key"]}
         for page in s3.get_paginator("list_objects_v2").paginate(Bucket=bucket)
         for obj in page.get("Contents", [])

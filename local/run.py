@@ -4,9 +4,13 @@ Environment: ``PORT`` (8000), ``HOST`` (127.0.0.1), ``DATA_DIR`` (``.local/dynam
 DynamoDB Local keeps its tables), ``DYNAMODB_ENDPOINT`` (use that DynamoDB and start none),
 ``TABLE_NAME`` (``dames-local``).
 
-Without Java 17 it falls back to moto's server, in memory. Everything it starts stops on
-Ctrl-C, SIGTERM or SIGHUP: uvicorn shuts down gracefully, then DynamoDB Local's process group
-is terminated (and an ``atexit`` hook repeats that if anything else ends the interpreter).
+Without Java 17 it falls back to moto's server, in memory. The functions' Powertools logs print
+as one readable line each (``DAMES_LOG_STYLE=text``; ``DAMES_LOG_STYLE=json`` shows the JSON
+Lambda writes); CloudWatch metrics are off, the event lines carry the same counts.
+
+Everything it starts stops on Ctrl-C, SIGTERM or SIGHUP: uvicorn shuts down gracefully, then
+DynamoDB Local's process group is terminated (and an ``atexit`` hook repeats that if anything
+else ends the interpreter).
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ import logging
 import os
 import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
@@ -169,8 +173,16 @@ def serve(settings: LaunchSettings, banner: str, stopper: Stopper) -> None:
     stopper.server.run()
 
 
+def use_local_observability(environ: MutableMapping[str, str] = os.environ) -> None:
+    """Readable log lines, no CloudWatch metrics, unless the caller chose otherwise."""
+    environ.setdefault("DAMES_LOG_STYLE", "text")
+    environ.setdefault("POWERTOOLS_SERVICE_NAME", "dames-local")
+    environ.setdefault("POWERTOOLS_METRICS_DISABLED", "true")
+
+
 def main() -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(name)s: %(message)s")
+    use_local_observability()
     logging.getLogger("botocore").setLevel(logging.WARNING)
     stopper = Stopper()
     stopper.install()

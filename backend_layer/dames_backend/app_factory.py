@@ -5,32 +5,51 @@ Usage in a function module::
     app = create_app("Dames du jour — games", service="games")
     handler = make_handler(app)          # Lambda entry point (Mangum + Powertools)
 
+    record_event("GameCreated", game_id=view.id, mode=view.mode)   # in a route, on success
+
 Request models should subclass ``StrictModel`` so unknown fields are rejected (422).
-Bodies larger than ``MAX_BODY_BYTES`` get 413 before any parsing.
+Bodies larger than ``MAX_BODY_BYTES`` get 413 before any parsing; a route that takes files
+(the PDN reader) names its own larger limit with ``create_app(..., body_limits={path: bytes})``.
 """
 
 from __future__ import annotations
 
 import json
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from aws_lambda_powertools import Logger, Metrics, Tracer
+from aws_lambda_powertools.logging import correlation_paths
 from fastapi import FastAPI
 from mangum import Mangum
 from pydantic import BaseModel, ConfigDict
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from dames_backend.errors import install_error_handlers
+from dames_backend.observability import (
+    METRICS_NAMESPACE,
+    get_tracer,
+    logger,
+    metrics,
+    record_event,
+)
+
+__all__ = [
+    "MAX_BODY_BYTES",
+    "METRICS_NAMESPACE",
+    "BodyLimitMiddleware",
+    "StrictModel",
+    "create_app",
+    "logger",
+    "make_handler",
+    "metrics",
+    "record_event",
+]
 
 MAX_BODY_BYTES = 4096
-METRICS_NAMESPACE = "DamesDuJour"
 
-# The service name comes from POWERTOOLS_SERVICE_NAME (set per function in template.yaml).
-logger = Logger()
-tracer = Tracer()
-metrics = Metrics(namespace=METRICS_NAMESPACE)
+LambdaHandler = Callable[[dict[str, Any], Any], dict[str, Any]]
+
 # Most reads publish no metric, so an empty flush is the normal case, not a mistake to warn of.
 warnings.filterwarnings("ignore", message="No application metrics to publish", category=UserWarning)
 
@@ -46,20 +65,29 @@ class BodyLimitMiddleware:
     """Refuse request bodies above ``max_bytes`` with a JSON 413, counting what is received.
 
     A pure ASGI middleware (not ``BaseHTTPMiddleware``) so it works the same under Mangum and
-    uvicorn; it buffers at most ``max_bytes`` + one chunk, then replays the body to the app.
+    uvicorn; it buffers at most the limit + one chunk, then replays the body to the app.
+    ``path_limits`` raises (or lowers) the limit for exact paths only, so one route that reads
+    files does not open every other route to large bodies.
     """
 
-    def __init__(self, app: ASGIApp, max_bytes: int = MAX_BODY_BYTES) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        max_bytes: int = MAX_BODY_BYTES,
+        path_limits: Mapping[str, int] | None = None,
+    ) -> None:
         self.app = app
         self.max_bytes = max_bytes
+        self.path_limits = dict(path_limits or {})
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.path_limits.get(scope.get("path", ""), self.max_bytes)
         declared = dict(scope.get("headers") or []).get(b"content-length")
-        if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
-            await self._reject(send)
+        if declared is not None and declared.isdigit() and int(declared) > limit:
+            await self._reject(send, limit)
             return
         chunks: list[bytes] = []
         size = 0
@@ -69,8 +97,8 @@ class BodyLimitMiddleware:
                 break
             chunk = message.get("body", b"")
             size += len(chunk)
-            if size > self.max_bytes:
-                await self._reject(send)
+            if size > limit:
+                await self._reject(send, limit)
                 return
             chunks.append(chunk)
             if not message.get("more_body", False):
@@ -87,11 +115,11 @@ class BodyLimitMiddleware:
 
         await self.app(scope, replay, send)
 
-    async def _reject(self, send: Send) -> None:
+    async def _reject(self, send: Send, limit: int) -> None:
         payload = json.dumps(
             {
                 "error": "body-too-large",
-                "message": f"The request body is larger than {self.max_bytes} bytes.",
+                "message": f"The request body is larger than {limit} bytes.",
             }
         ).encode()
         await send(
@@ -107,26 +135,55 @@ class BodyLimitMiddleware:
         await send({"type": "http.response.body", "body": payload})
 
 
-def create_app(title: str, *, service: str, description: str = "") -> FastAPI:
-    """A FastAPI app with the JSON error handlers and the body limit installed."""
-    app = FastAPI(title=title, description=description, version="1.0.0")
+def create_app(
+    title: str,
+    *,
+    service: str,
+    openapi_url: str | None = None,
+    description: str = "",
+    body_limits: Mapping[str, int] | None = None,
+) -> FastAPI:
+    """A FastAPI app with the JSON error handlers and the body limit installed.
+
+    ``body_limits`` maps exact paths to their own body limit (bytes), instead of
+    ``MAX_BODY_BYTES``.
+
+    The app serves its OpenAPI document at ``openapi_url`` (under ``/api``, so API Gateway
+    and CloudFront route it like any other call): that document is the API's contract.
+    Without one, no document is served.
+    """
+    app = FastAPI(
+        title=title,
+        description=description,
+        version="1.0.0",
+        openapi_url=openapi_url,
+        docs_url=None,
+        redoc_url=None,
+    )
     install_error_handlers(app)
-    app.add_middleware(BodyLimitMiddleware, max_bytes=MAX_BODY_BYTES)
+    app.add_middleware(BodyLimitMiddleware, max_bytes=MAX_BODY_BYTES, path_limits=body_limits)
     app.state.service = service
     return app
 
 
-def make_handler(app: FastAPI) -> Callable[[dict[str, Any], Any], dict[str, Any]]:
-    """The Lambda handler: Mangum for the HTTP API v2 event, with Powertools around it
-    (structured logs with the Lambda context, EMF metrics flushed per invocation, X-Ray
-    tracing when running in Lambda; all three stay quiet locally and in tests)."""
+def make_handler(app: FastAPI) -> LambdaHandler:
+    """The Lambda handler: Mangum for the HTTP API v2 event, with Powertools around it.
+
+    Every log line of the invocation carries the Lambda context and, as ``correlation_id``,
+    the API Gateway request id (the one in the HTTP API's access log), so one request's lines
+    can be found from either side; earlier invocations' keys are cleared. EMF metrics are
+    flushed when the invocation ends, and X-Ray traces it where tracing is on (in Lambda).
+    """
     asgi_handler = Mangum(app, lifespan="off")
 
-    @tracer.capture_lambda_handler(capture_response=False)
-    @metrics.log_metrics
-    def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
-        if context is not None and hasattr(context, "aws_request_id"):
-            logger.append_keys(request_id=context.aws_request_id)
+    def invoke(event: dict[str, Any], context: Any) -> dict[str, Any]:
         return asgi_handler(event, context)
 
+    handler: LambdaHandler = logger.inject_lambda_context(
+        invoke, correlation_id_path=correlation_paths.API_GATEWAY_HTTP, clear_state=True
+    )
+    handler = metrics.log_metrics(handler)
+    tracer = get_tracer()
+    if tracer is not None:
+        handler = tracer.capture_lambda_handler(handler, capture_response=False)
     return handler

@@ -3,12 +3,17 @@
 ``get_table()`` is the entry point; ``get_client()`` gives the low-level client for
 transactions; ``reset()`` forgets both so tests can switch endpoints/tables between cases.
 Retries use botocore's standard mode, so throttling is absorbed before a request fails.
+
+Both are typed with the boto3 stubs (requirements-dev.txt), so mypy checks every call's
+arguments; an attribute read from an item is any DynamoDB type until ``as_int``/``as_str``
+say which one it must be.
 """
 
 from __future__ import annotations
 
 import threading
-from typing import Any
+from decimal import Decimal
+from typing import TYPE_CHECKING
 
 import boto3
 from botocore.config import Config
@@ -16,8 +21,12 @@ from botocore.exceptions import ClientError
 
 from dames_backend.config import get_settings
 
+if TYPE_CHECKING:  # the stubs are in requirements-dev.txt only, for mypy
+    from types_boto3_dynamodb.client import DynamoDBClient
+    from types_boto3_dynamodb.service_resource import Table
+
 _lock = threading.Lock()
-_table: Any = None
+_table: Table | None = None
 
 RETRY_CONFIG = Config(
     retries={"max_attempts": 6, "mode": "standard"},
@@ -26,7 +35,7 @@ RETRY_CONFIG = Config(
 )
 
 
-def get_table() -> Any:
+def get_table() -> Table:
     """Return the DynamoDB ``Table`` resource named by the settings (created once)."""
     global _table
     if _table is None:
@@ -43,9 +52,27 @@ def get_table() -> Any:
     return _table
 
 
-def get_client() -> Any:
+def get_client() -> DynamoDBClient:
     """Return the low-level client behind the table (for ``transact_write_items``)."""
     return get_table().meta.client
+
+
+def as_int(value: object) -> int:
+    """A DynamoDB number attribute (boto3 reads it as ``Decimal``) as an ``int``.
+
+    Raises ``TypeError`` for anything else: a missing or mistyped attribute is a bug in the
+    stored data, better loud than read as 0.
+    """
+    if isinstance(value, bool) or not isinstance(value, Decimal | int):
+        raise TypeError(f"expected a DynamoDB number, got {type(value).__name__}")
+    return int(value)
+
+
+def as_str(value: object) -> str:
+    """A DynamoDB string attribute as ``str``; ``TypeError`` for anything else."""
+    if not isinstance(value, str):
+        raise TypeError(f"expected a DynamoDB string, got {type(value).__name__}")
+    return value
 
 
 def reset() -> None:

@@ -5,11 +5,14 @@ turns it, FastAPI's validation errors (422, or 400 for unparseable JSON), Starle
 errors (404 unknown route, 405 …), DynamoDB throttling (429) or outage (503) and anything unexpected
 (500, no stack trace in the body) into that shape. ``extra`` keys are merged into the body,
 e.g. ``ApiError(409, "stale-ply", "…", game=view)``.
+
+Failures that are not the client's (DynamoDB throttled or down, a bug) are logged through the
+functions' Powertools logger, so the line is JSON with the request's correlation id and the
+stack trace as fields, next to the request's other lines.
 """
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 from botocore.exceptions import BotoCoreError, ClientError
@@ -19,7 +22,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-logger = logging.getLogger("dames_backend.errors")
+from dames_backend.observability import logger
 
 STATUS_CODES: dict[int, str] = {
     400: "bad-request",
@@ -53,6 +56,19 @@ def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
     """
     return {
         status: {"model": ErrorBody, "description": STATUS_CODES.get(status, "error")}
+        for status in statuses
+    }
+
+
+def json_error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """``error_responses`` for a route whose success is not JSON (a file): its errors are still
+    ``ErrorBody`` JSON, which FastAPI would otherwise document in the route's media type."""
+    schema = {"$ref": "#/components/schemas/ErrorBody"}
+    return {
+        status: {
+            "description": STATUS_CODES.get(status, "error"),
+            "content": {"application/json": {"schema": schema}},
+        }
         for status in statuses
     }
 
@@ -157,7 +173,7 @@ async def _aws_error(request: Request, exc: Exception) -> JSONResponse:
     """
     if isinstance(exc, ClientError):
         code = str(exc.response.get("Error", {}).get("Code", ""))
-        logger.error("DynamoDB error %s", code, exc_info=exc)
+        logger.error("DynamoDB error", exc_info=exc, extra={"aws_error": code, **_where(request)})
         if code in THROTTLING_AWS_CODES:
             return error_response(
                 429,
@@ -168,7 +184,7 @@ async def _aws_error(request: Request, exc: Exception) -> JSONResponse:
         if code not in OUTAGE_AWS_CODES:
             return await _unexpected_error(request, exc)
     else:
-        logger.error("AWS connection error", exc_info=exc)
+        logger.error("AWS connection error", exc_info=exc, extra=_where(request))
     return error_response(
         503,
         "service-unavailable",
@@ -177,8 +193,12 @@ async def _aws_error(request: Request, exc: Exception) -> JSONResponse:
     )
 
 
-async def _unexpected_error(_: Request, exc: Exception) -> JSONResponse:
-    logger.error("Unexpected error", exc_info=exc)
+def _where(request: Request) -> dict[str, str]:
+    return {"method": request.method, "path": request.url.path}
+
+
+async def _unexpected_error(request: Request, exc: Exception) -> JSONResponse:
+    logger.error("Unexpected error", exc_info=exc, extra=_where(request))
     return error_response(500, "internal-error", "Something went wrong on our side.")
 
 

@@ -5,6 +5,10 @@ does not pay for the write. The date comes from the event's ``time`` (the schedu
 not from the clock at run time: a retry that runs late, even after the next midnight, still
 creates the day it was meant for. Running it twice is harmless: ``daily.ensure_daily`` writes
 only if no challenge exists, and reports which happened.
+
+It logs and counts like the HTTP functions (``dames_backend.observability``, which does not
+import FastAPI): one JSON line per run with the date and the outcome, the EventBridge event id
+as the correlation id, a ``DailyChallengeCreated`` metric when it created the day.
 """
 
 from __future__ import annotations
@@ -12,17 +16,17 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from aws_lambda_powertools import Logger, Metrics
+from aws_lambda_powertools import Metrics
+from aws_lambda_powertools.logging import correlation_paths
 from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from dames_backend import daily
+from dames_backend.observability import METRICS_NAMESPACE, get_tracer, make_logger
 
-# The same namespace as the HTTP functions (app_factory.METRICS_NAMESPACE), spelled here so
-# this function does not import FastAPI just for a string.
-METRICS_NAMESPACE = "DamesDuJour"
+SERVICE = "daily-rotation"
 
-logger = Logger(service="daily-rotation")
-metrics = Metrics(namespace=METRICS_NAMESPACE, service="daily-rotation")
+logger = make_logger(SERVICE)
+metrics = Metrics(namespace=METRICS_NAMESPACE, service=SERVICE)
 
 
 def scheduled_date(event: dict[str, Any], now: datetime | None = None) -> str:
@@ -42,14 +46,24 @@ def scheduled_date(event: dict[str, Any], now: datetime | None = None) -> str:
     return daily.today_utc(now)
 
 
-@metrics.log_metrics
-@logger.inject_lambda_context(log_event=False)
-def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+def rotate(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    """Create the scheduled day's challenge unless it exists (the handler without Powertools)."""
     day = scheduled_date(event)
     challenge, created = daily.ensure_daily(day, source="rotation")
+    outcome = "created" if created else "existed"
+    message = "Daily challenge created" if created else "Daily challenge already existed"
+    logger.info(
+        message, extra={"event": "DailyRotation", "date": challenge.date, "outcome": outcome}
+    )
     if created:
         metrics.add_metric(name="DailyChallengeCreated", unit=MetricUnit.Count, value=1)
-        logger.info("Daily challenge created", extra={"date": challenge.date})
-    else:
-        logger.info("Daily challenge already existed", extra={"date": challenge.date})
     return {"date": challenge.date, "created": created}
+
+
+handler = metrics.log_metrics(
+    logger.inject_lambda_context(
+        rotate, correlation_id_path=correlation_paths.EVENT_BRIDGE, clear_state=True
+    )
+)
+if (_tracer := get_tracer()) is not None:
+    handler = _tracer.capture_lambda_handler(handler, capture_response=False)

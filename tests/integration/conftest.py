@@ -1,8 +1,9 @@
 """Fixtures for the integration group: Amazon DynamoDB Local from the npm package, and the
 local run (``python -m local.run``) as a child process.
 
-Everything here is skipped, with the reason, only when no Java 17+ is installed; a missing
-``node_modules`` (``npm ci`` not run) is a failure, since ``make test`` installs it.
+Everything here is skipped, with the reason, only when no Java 17+ is installed (a failure
+under ``CI=true``, see conftest.py at the root); a missing ``node_modules`` (``npm ci`` not run) is
+a failure, since ``make test`` installs it.
 """
 
 from __future__ import annotations
@@ -21,7 +22,10 @@ from tests.integration.local_run import REGION
 def java() -> str:
     found = find_java()
     if found is None:
-        pytest.skip("Java 17 or newer is not installed: DynamoDB Local cannot run here")
+        pytest.skip(
+            "Java 17 or newer is not installed: DynamoDB Local cannot run here "
+            "(apt-get install openjdk-17-jre-headless)"
+        )
     return found
 
 

@@ -1,4 +1,5 @@
-"""The linters pass: cfn-lint on the template, ruff on the whole repository.
+"""The linters pass: cfn-lint on the template, ruff on the whole repository, mypy --strict on
+the code Lambda and the local run import (its settings and file list: pyproject.toml).
 
 Both run as subprocesses from the virtualenv running the tests, exactly as a developer would
 run them, so a failure here reproduces with the command shown in the message.
@@ -33,3 +34,8 @@ def test_cfn_lint_finds_nothing() -> None:
 def test_ruff_finds_nothing_in_the_repository() -> None:
     result = run_tool(str(BIN / "ruff"), "check", ".")
     assert result.returncode == 0, f"ruff check .:\n{result.stdout}{result.stderr}"
+
+
+def test_mypy_strict_finds_nothing() -> None:
+    result = run_tool(str(BIN / "mypy"))
+    assert result.returncode == 0, f"mypy (strict, pyproject.toml):\n{result.stdout}{result.stderr}"

@@ -1,0 +1,50 @@
+"""Under ``CI=true`` a skipped test is a failed test.
+
+A group skips when a tool it needs is missing (Chromium, Java 17, Python 3.13). On a
+developer's machine that is a useful note; in CI it would let the run pass with whole groups
+never executed, the skips hidden in a summary line. So when ``CI`` is ``true`` (``.ci/run``
+sets it), every skip is reported as a failure carrying the skip's reason, and a run that
+collects no test at all (pytest's exit code 5) says so instead of passing for empty.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Generator
+
+import pytest
+
+CI_FAILS_ON_SKIP = "Skipped under CI=true, where every test group must run"
+
+
+def ci_mode() -> bool:
+    """True when running in CI (``CI=true``, as most CI services and ``.ci/run`` set it)."""
+    return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
+
+
+def _skip_reason(report: pytest.TestReport) -> str:
+    longrepr = report.longrepr
+    if isinstance(longrepr, tuple) and len(longrepr) == 3:
+        return str(longrepr[2]).removeprefix("Skipped: ")
+    return str(longrepr)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    report = yield
+    if ci_mode() and report.skipped and not hasattr(report, "wasxfail"):
+        report.outcome = "failed"
+        report.longrepr = f"{CI_FAILS_ON_SKIP}: {_skip_reason(report)}"
+    return report
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    if ci_mode() and exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_line(
+                "CI=true: no test was collected; an empty run is a failure, not a pass.",
+                red=True,
+            )
