@@ -1,6 +1,8 @@
 /**
- * Leaderboards: the daily challenge of a chosen date, or free play. The player's own row is
- * highlighted when the browser holds their pseudonym token.
+ * Leaderboards: the daily challenge of a chosen date, or free play. The board itself is the
+ * public answer CloudFront caches for everyone; the player's own rank is a separate personal
+ * request (never cached) made only when the browser holds their pseudonym token, so a failure
+ * there loses only the "you" line, never the board.
  */
 import { api } from "./api.js";
 import {
@@ -15,6 +17,41 @@ const today = new Date().toISOString().slice(0, 10);
 const dateParam = params.get("date");
 let date = dateParam && /^\d{4}-\d{2}-\d{2}$/.test(dateParam) ? dateParam : today;
 let data = null;
+let mine = null;
+let loads = 0;
+
+/** The player's own rank on this board, or null (no entry, or the request failed). */
+async function fetchMyRank(token) {
+  const path = board === "daily" ? `/api/leaderboards/daily/${date}/me`
+    : "/api/leaderboards/free/me";
+  try {
+    const response = await fetch(path, {
+      headers: { Accept: "application/json", "X-Player-Token": token },
+      cache: "no-store",
+    });
+    return response.ok ? (await response.json()).me : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The time cell: the time counted in the score, then the pauses the clock credited. */
+function timeCell(entry) {
+  const td = document.createElement("td");
+  td.textContent = formatDuration(entry.seconds);
+  if (entry.pauses > 0) {
+    const pauses = document.createElement("small");
+    pauses.className = "note";
+    const detail = t("pausesDetail", {
+      n: entry.pauses, time: formatDuration(Math.round(entry.pausedMs / 1000)),
+    });
+    pauses.title = detail;
+    pauses.setAttribute("aria-label", detail);
+    pauses.textContent = t("pausesShort", { n: entry.pauses });
+    td.append(document.createElement("br"), pauses);
+  }
+  return td;
+}
 
 function draw() {
   const active = $(board === "daily" ? "tab-daily" : "tab-free");
@@ -27,37 +64,50 @@ function draw() {
     : t("modeFree");
   const body = $("lb-body");
   body.textContent = "";
+  $("lb-pauses-note").hidden = true;
+  $("lb-me").textContent = "";
   if (!data) return;
   const me = savedPlayer();
   for (const entry of data.entries) {
     const tr = document.createElement("tr");
-    const mine = me && entry.pseudonym === me.pseudonym;
-    if (mine) tr.className = "me";
-    const cells = [
-      String(entry.rank), entry.pseudonym, formatNumber(entry.score), String(entry.pieces),
-      formatDuration(entry.seconds),
-    ];
+    if (me && entry.pseudonym === me.pseudonym) tr.className = "me";
+    const cells = [String(entry.rank), entry.pseudonym, formatNumber(entry.score),
+      String(entry.pieces)];
     cells.forEach((text, i) => {
       const td = document.createElement("td");
       td.textContent = text;
       if (i === 1) td.className = "pseudo-cell";
       tr.append(td);
     });
+    tr.append(timeCell(entry));
     body.append(tr);
   }
+  $("lb-pauses-note").hidden = !data.entries.some((entry) => entry.pauses > 0);
   $("lb-status").textContent = data.entries.length ? "" : t("empty");
-  $("lb-me").textContent = data.me && me
-    ? `${me.pseudonym} (${t("you")}) : ${data.me.rank} — ${formatNumber(data.me.score)}` : "";
+  if (mine && me) {
+    $("lb-me").textContent = t("myRank", {
+      name: me.pseudonym, rank: mine.rank, score: formatNumber(mine.score),
+    });
+  }
 }
 
 async function load() {
+  const current = ++loads;
   $("lb-error").hidden = true;
   $("lb-status").textContent = t("loading");
   const player = savedPlayer();
+  const personal = player ? fetchMyRank(player.token) : Promise.resolve(null);
+  let answer = null;
   try {
-    data = await api.leaderboard(board, date, player ? player.token : undefined);
+    answer = await api.leaderboard(board, date);
   } catch {
-    data = null;
+    answer = null;
+  }
+  const own = await personal;
+  if (current !== loads) return; // a newer date was asked for meanwhile
+  data = answer;
+  mine = own;
+  if (!data) {
     $("lb-error").hidden = false;
     $("lb-status").textContent = "";
   }

@@ -1,4 +1,5 @@
-"""Leaderboards: order, ties (older first), best-only per player, one claim per game, ranks."""
+"""Leaderboards: order, ties (older first), best-only per player, one claim per game, ranks,
+the public board and the personal rank served apart."""
 
 from __future__ import annotations
 
@@ -6,8 +7,9 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from dames_backend import leaderboard, players
+from dames_backend import leaderboard, players, ranking
 from dames_backend.errors import ApiError
+from dames_backend.leaderboard_views import ClaimResult
 from fastapi.testclient import TestClient
 from race_support import conflicting_transactions, race
 
@@ -28,7 +30,9 @@ def _claim(
     date: str | None = DAY,
     pieces: int = 10,
     seconds: int = 100,
-) -> leaderboard.ClaimResult:
+    pauses: int = 0,
+    paused_ms: int = 0,
+) -> ClaimResult:
     return leaderboard.record_claim(
         game_id=game_id,
         player=player,
@@ -38,6 +42,8 @@ def _claim(
         pieces=pieces,
         seconds=seconds,
         achieved_at=at,
+        pauses=pauses,
+        paused_ms=paused_ms,
     )
 
 
@@ -46,7 +52,7 @@ def test_the_board_lists_best_score_first(table: Any) -> None:
     _claim(ann, "g_1", 5000, at="2026-11-28T10:00:00Z")
     _claim(ben, "g_2", 7000, at="2026-11-28T11:00:00Z")
     _claim(cat, "g_3", 6000, at="2026-11-28T09:00:00Z")
-    entries = leaderboard.top("daily", DAY)
+    entries = ranking.top("daily", DAY)
     assert [(e.rank, e.pseudonym, e.score) for e in entries] == [
         (1, "Ben", 7000),
         (2, "Cat", 6000),
@@ -59,9 +65,9 @@ def test_on_equal_scores_the_older_entry_ranks_first(table: Any) -> None:
     # The later achievement is claimed first: the order must follow achievement time.
     _claim(late, "g_late", 6500, at="2026-11-28T15:00:00Z")
     _claim(early, "g_early", 6500, at="2026-11-28T08:00:00Z")
-    entries = leaderboard.top("daily", DAY)
+    entries = ranking.top("daily", DAY)
     assert [(e.rank, e.pseudonym) for e in entries] == [(1, "Early"), (2, "Late")]
-    assert leaderboard.rank_of("daily", DAY, late.player_id).rank == 2  # type: ignore[union-attr]
+    assert ranking.rank_of("daily", DAY, late.player_id).rank == 2  # type: ignore[union-attr]
 
 
 def test_a_claim_returns_its_rank_and_the_players_best(table: Any) -> None:
@@ -80,9 +86,10 @@ def test_a_claim_returns_its_rank_and_the_players_best(table: Any) -> None:
 def test_only_the_best_score_of_the_day_counts(table: Any) -> None:
     ann = _player("Ann")
     _claim(ann, "g_1", 5000, at="2026-11-28T10:00:00Z", pieces=7, seconds=200)
-    _claim(ann, "g_2", 6200, at="2026-11-28T11:00:00Z", pieces=12, seconds=400)
+    _claim(ann, "g_2", 6200, at="2026-11-28T11:00:00Z", pieces=12, seconds=400, pauses=2,
+           paused_ms=65_000)
     _claim(ann, "g_3", 5500, at="2026-11-28T12:00:00Z", pieces=9, seconds=150)
-    entries = leaderboard.top("daily", DAY)
+    entries = ranking.top("daily", DAY)
     assert [e.as_json() for e in entries] == [
         {
             "rank": 1,
@@ -90,6 +97,8 @@ def test_only_the_best_score_of_the_day_counts(table: Any) -> None:
             "score": 6200,
             "pieces": 12,
             "seconds": 400,
+            "pauses": 2,
+            "pausedMs": 65_000,
             "at": "2026-11-28T11:00:00Z",
         }
     ]
@@ -101,7 +110,7 @@ def test_an_equal_score_later_keeps_the_older_entry_and_its_place(table: Any) ->
     _claim(ben, "g_b1", 6000, at="2026-11-28T09:00:00Z")
     again = _claim(ann, "g_a2", 6000, at="2026-11-28T10:00:00Z")
     assert again.rank == 1
-    entries = leaderboard.top("daily", DAY)
+    entries = ranking.top("daily", DAY)
     assert [(e.pseudonym, e.at) for e in entries] == [
         ("Ann", "2026-11-28T08:00:00Z"),
         ("Ben", "2026-11-28T09:00:00Z"),
@@ -113,10 +122,10 @@ def test_each_day_and_the_free_board_are_separate(table: Any) -> None:
     _claim(ann, "g_1", 5000, at="2026-11-27T10:00:00Z", date="2026-11-27")
     _claim(ann, "g_2", 4000, at="2026-11-28T10:00:00Z", date="2026-11-28")
     _claim(ann, "g_3", 3000, at="2026-11-28T11:00:00Z", board="free")
-    assert [e.score for e in leaderboard.top("daily", "2026-11-27")] == [5000]
-    assert [e.score for e in leaderboard.top("daily", "2026-11-28")] == [4000]
-    assert [e.score for e in leaderboard.top("free")] == [3000]
-    assert leaderboard.top("daily", "2026-11-26") == []
+    assert [e.score for e in ranking.top("daily", "2026-11-27")] == [5000]
+    assert [e.score for e in ranking.top("daily", "2026-11-28")] == [4000]
+    assert [e.score for e in ranking.top("free")] == [3000]
+    assert ranking.top("daily", "2026-11-26") == []
 
 
 def test_the_free_board_keeps_each_players_best(table: Any) -> None:
@@ -125,7 +134,7 @@ def test_the_free_board_keeps_each_players_best(table: Any) -> None:
     _claim(ben, "g_2", 4500, at="2026-11-21T10:00:00Z", board="free")
     result = _claim(ann, "g_3", 4800, at="2026-11-22T10:00:00Z", board="free")
     assert (result.board, result.date, result.rank, result.best) == ("free", None, 1, 4800)
-    ranked = [(e.pseudonym, e.score) for e in leaderboard.top("free")]
+    ranked = [(e.pseudonym, e.score) for e in ranking.top("free")]
     assert ranked == [("Ann", 4800), ("Ben", 4500)]
 
 
@@ -136,7 +145,7 @@ def test_a_game_is_claimed_once_even_by_someone_else(table: Any) -> None:
         with pytest.raises(ApiError) as caught:
             _claim(claimant, "g_once", score, at="2026-11-28T10:00:00Z")
         assert (caught.value.status, caught.value.code) == (409, "already-claimed")
-    assert [(e.pseudonym, e.score) for e in leaderboard.top("daily", DAY)] == [("Ann", 5000)]
+    assert [(e.pseudonym, e.score) for e in ranking.top("daily", DAY)] == [("Ann", 5000)]
 
 
 def test_two_simultaneous_claims_of_one_game_count_once(
@@ -157,20 +166,22 @@ def test_simultaneous_claims_of_different_games_keep_the_best(
         len(scores),
         lambda i: _claim(ann, f"g_{i}", scores[i], at=f"2026-11-28T10:0{i}:00Z"),
     )
-    assert all(isinstance(o, leaderboard.ClaimResult) for o in outcomes), outcomes
-    assert [e.score for e in leaderboard.top("daily", DAY)] == [5900]
+    assert all(isinstance(o, ClaimResult) for o in outcomes), outcomes
+    assert [e.score for e in ranking.top("daily", DAY)] == [5900]
 
 
 def test_top_stops_at_the_limit_and_rank_of_counts_past_it(table: Any) -> None:
-    # 104 entries written straight into the table (a claim each would only slow the test),
-    # scores 10500, 10400, … ; then the last player claims through record_claim.
+    # 104 entries written straight into the table with their histogram (a claim each would
+    # only slow the test), scores 10500, 10400, … ; then the last player claims.
+    scores = [10500 - 100 * i for i in range(104)]
     with table.batch_writer() as batch:
-        for i in range(104):
-            score = 10500 - 100 * i
+        for item in ranking.histogram_items("BOARD#free", scores):
+            batch.put_item(Item=item)
+        for i, score in enumerate(scores):
             batch.put_item(
                 Item={
                     "pk": "BOARD#free", "sk": f"PLAYER#p_{i:03d}", "gsi1pk": "BOARD#free",
-                    "gsi1sk": leaderboard.ranking_key(score, "2026-11-28T10:00:00Z"),
+                    "gsi1sk": ranking.ranking_key(score, "2026-11-28T10:00:00Z"),
                     "board": "free", "date": None, "playerId": f"p_{i:03d}",
                     "pseudonym": f"Player {i:03d}", "score": score, "pieces": 5, "seconds": 60,
                     "at": "2026-11-28T10:00:00Z", "gameId": f"g_{i}",
@@ -179,14 +190,14 @@ def test_top_stops_at_the_limit_and_rank_of_counts_past_it(table: Any) -> None:
     last = _player("Last")
     claimed = _claim(last, "g_last", 10500 - 100 * 104, at="2026-11-28T10:00:00Z", board="free")
     assert claimed.rank == 105
-    entries = leaderboard.top("free")
+    entries = ranking.top("free")
     assert len(entries) == 100
     assert [e.rank for e in entries] == list(range(1, 101))
     assert entries[0].pseudonym == "Player 000" and entries[-1].pseudonym == "Player 099"
-    own = leaderboard.rank_of("free", None, last.player_id)
+    own = ranking.rank_of("free", None, last.player_id)
     assert own is not None and (own.rank, own.score) == (105, 10500 - 100 * 104)
-    assert leaderboard.rank_of("free", None, _player("Nobody").player_id) is None
-    assert len(leaderboard.top("free", limit=7)) == 7
+    assert ranking.rank_of("free", None, _player("Nobody").player_id) is None
+    assert len(ranking.top("free", limit=7)) == 7
 
 
 def test_entries_hold_only_the_figures_given_by_the_server(table: Any) -> None:
@@ -196,7 +207,7 @@ def test_entries_hold_only_the_figures_given_by_the_server(table: Any) -> None:
     item = entry["Item"]
     assert set(item) == {
         "pk", "sk", "gsi1pk", "gsi1sk", "board", "date", "playerId", "pseudonym",
-        "score", "pieces", "seconds", "at", "gameId",
+        "score", "pieces", "seconds", "pauses", "pausedMs", "at", "gameId",
     }
     assert item["gsi1sk"] == f"{999_999_999 - 6100:09d}#2026-11-28T10:00:00Z"
     claim = table.get_item(Key={"pk": "CLAIM#g_x", "sk": "CLAIM"})["Item"]
@@ -205,7 +216,8 @@ def test_entries_hold_only_the_figures_given_by_the_server(table: Any) -> None:
 
 @pytest.mark.parametrize(
     "kwargs",
-    [{"board": "practice", "date": None}, {"board": "daily", "date": None}, {"score": -1}],
+    [{"board": "practice", "date": None}, {"board": "daily", "date": None}, {"score": -1},
+     {"pauses": -1}, {"paused_ms": -5}],
 )
 def test_record_claim_refuses_impossible_input(table: Any, kwargs: dict[str, Any]) -> None:
     call: dict[str, Any] = {
@@ -228,28 +240,41 @@ def _register(client: TestClient, name: str) -> dict[str, Any]:
     return body
 
 
-def test_daily_board_route_shows_entries_and_my_rank(community_client: TestClient) -> None:
+def test_daily_board_route_is_public_and_my_rank_is_apart(
+    community_client: TestClient,
+) -> None:
     ann = _register(community_client, "Ann")
     ben = _register(community_client, "Ben")
     as_player = {p["playerId"]: players.Player(p["playerId"], p["pseudonym"]) for p in (ann, ben)}
     _claim(as_player[ann["playerId"]], "g_1", 5200, at="2026-11-28T10:00:00Z", pieces=8,
-           seconds=200)
+           seconds=200, pauses=1, paused_ms=4_500)
     _claim(as_player[ben["playerId"]], "g_2", 7300, at="2026-11-28T10:30:00Z", pieces=15,
            seconds=200)
     anonymous = community_client.get(f"/api/leaderboards/daily/{DAY}")
     assert anonymous.status_code == 200
-    body = anonymous.json()
-    assert body["board"] == "daily" and body["date"] == DAY and body["me"] is None
-    assert body["entries"] == [
-        {"rank": 1, "pseudonym": "Ben", "score": 7300, "pieces": 15, "seconds": 200,
-         "at": "2026-11-28T10:30:00Z"},
-        {"rank": 2, "pseudonym": "Ann", "score": 5200, "pieces": 8, "seconds": 200,
-         "at": "2026-11-28T10:00:00Z"},
-    ]
+    assert anonymous.headers["cache-control"] == "public, max-age=5"
+    assert anonymous.json() == {
+        "board": "daily",
+        "date": DAY,
+        "entries": [
+            {"rank": 1, "pseudonym": "Ben", "score": 7300, "pieces": 15, "seconds": 200,
+             "pauses": 0, "pausedMs": 0, "at": "2026-11-28T10:30:00Z"},
+            {"rank": 2, "pseudonym": "Ann", "score": 5200, "pieces": 8, "seconds": 200,
+             "pauses": 1, "pausedMs": 4_500, "at": "2026-11-28T10:00:00Z"},
+        ],
+    }
+    # The public board never depends on who asks: a token changes nothing, even a wrong one.
+    for token in (ann["token"], "p_nobody.secret"):
+        with_token = community_client.get(
+            f"/api/leaderboards/daily/{DAY}", headers={"X-Player-Token": token}
+        )
+        assert (with_token.status_code, with_token.content) == (200, anonymous.content)
     mine = community_client.get(
-        f"/api/leaderboards/daily/{DAY}", headers={"X-Player-Token": ann["token"]}
-    ).json()["me"]
-    assert (mine["rank"], mine["score"]) == (2, 5200)
+        f"/api/leaderboards/daily/{DAY}/me", headers={"X-Player-Token": ann["token"]}
+    )
+    assert mine.status_code == 200 and mine.headers["cache-control"] == "no-store"
+    assert mine.json() == {"me": {"rank": 2, "score": 5200, "pieces": 8, "seconds": 200,
+                                  "pauses": 1, "pausedMs": 4_500, "at": "2026-11-28T10:00:00Z"}}
     assert ann["playerId"] not in anonymous.text  # ids stay private; pseudonyms are public
 
 
@@ -258,18 +283,28 @@ def test_free_board_route_and_a_player_without_entry(community_client: TestClien
     _claim(players.Player(ann["playerId"], "Ann"), "g_1", 4100, at="2026-11-28T10:00:00Z",
            board="free")
     newcomer = _register(community_client, "Newcomer")
-    body = community_client.get(
-        "/api/leaderboards/free", headers={"X-Player-Token": newcomer["token"]}
-    ).json()
-    assert body["board"] == "free" and body["date"] is None and body["me"] is None
-    assert [e["pseudonym"] for e in body["entries"]] == ["Ann"]
+    board = community_client.get("/api/leaderboards/free")
+    assert board.headers["cache-control"] == "public, max-age=5"
+    assert board.json()["board"] == "free" and board.json()["date"] is None
+    assert [e["pseudonym"] for e in board.json()["entries"]] == ["Ann"]
+    mine = community_client.get(
+        "/api/leaderboards/free/me", headers={"X-Player-Token": newcomer["token"]}
+    )
+    assert mine.status_code == 200 and mine.json() == {"me": None}
+    assert mine.headers["cache-control"] == "no-store"
+    ann_rank = community_client.get(
+        "/api/leaderboards/free/me", headers={"X-Player-Token": ann["token"]}
+    ).json()["me"]
+    assert (ann_rank["rank"], ann_rank["score"]) == (1, 4100)
 
 
-def test_board_routes_refuse_a_wrong_player_token(community_client: TestClient) -> None:
-    for path in (f"/api/leaderboards/daily/{DAY}", "/api/leaderboards/free"):
-        response = community_client.get(path, headers={"X-Player-Token": "p_nobody.secret"})
-        assert response.status_code == 403
-        assert response.json()["error"] == "bad-player-token"
+def test_my_rank_routes_need_a_valid_player_token(community_client: TestClient) -> None:
+    for path in (f"/api/leaderboards/daily/{DAY}/me", "/api/leaderboards/free/me",
+                 "/api/leaderboards/daily/9999-12-31/me"):
+        wrong = community_client.get(path, headers={"X-Player-Token": "p_nobody.secret"})
+        assert (wrong.status_code, wrong.json()["error"]) == (403, "bad-player-token")
+        missing = community_client.get(path)
+        assert (missing.status_code, missing.json()["error"]) == (401, "missing-player-token")
 
 
 @pytest.mark.parametrize(
@@ -286,9 +321,10 @@ def test_board_routes_refuse_a_wrong_player_token(community_client: TestClient) 
 def test_daily_board_route_validates_the_date(
     community_client: TestClient, date: str, code: str
 ) -> None:
-    response = community_client.get(f"/api/leaderboards/daily/{date}")
-    assert response.status_code == 422
-    assert response.json()["error"] == code and response.json()["message"]
+    for path in (f"/api/leaderboards/daily/{date}", f"/api/leaderboards/daily/{date}/me"):
+        response = community_client.get(path, headers={"X-Player-Token": "p_x.wrong"})
+        assert response.status_code == 422
+        assert response.json()["error"] == code and response.json()["message"]
 
 
 def test_a_day_to_come_has_an_empty_board(community_client: TestClient) -> None:
@@ -298,11 +334,12 @@ def test_a_day_to_come_has_an_empty_board(community_client: TestClient) -> None:
     for day in (tomorrow.isoformat(), "9999-12-31"):
         response = community_client.get(f"/api/leaderboards/daily/{day}")
         assert response.status_code == 200
-        assert response.json() == {"board": "daily", "date": day, "entries": [], "me": None}
-    refused = community_client.get(
-        "/api/leaderboards/daily/9999-12-31", headers={"X-Player-Token": "p_x.wrong"}
+        assert response.json() == {"board": "daily", "date": day, "entries": []}
+    newcomer = _register(community_client, "Newcomer")
+    mine = community_client.get(
+        "/api/leaderboards/daily/9999-12-31/me", headers={"X-Player-Token": newcomer["token"]}
     )
-    assert refused.status_code == 403
+    assert (mine.status_code, mine.json()) == (200, {"me": None})
 
 
 def test_the_claim_route_enters_the_stored_games_figures_only(
@@ -342,7 +379,7 @@ def test_the_claim_route_enters_the_stored_games_figures_only(
     board = community_client.get("/api/leaderboards/free").json()
     assert board["entries"] == [
         {"rank": 1, "pseudonym": "Ann", "score": 5850, "pieces": 11, "seconds": 450,
-         "at": "2026-11-28T10:00:00Z"}
+         "pauses": 0, "pausedMs": 0, "at": "2026-11-28T10:00:00Z"}
     ]
 
 
@@ -353,7 +390,7 @@ def test_a_claim_retries_through_a_transaction_conflict(
     client = conflicting_transactions(monkeypatch, conflicts=2)
     result = _claim(ann, "g_conflict", 5100, at="2026-11-28T10:00:00Z")
     assert (result.rank, result.best, client.attempts) == (1, 5100, 3)
-    assert [e.pseudonym for e in leaderboard.top("daily", DAY)] == ["Ann"]
+    assert [e.pseudonym for e in ranking.top("daily", DAY)] == ["Ann"]
 
 
 def test_a_claim_that_keeps_conflicting_is_a_409_busy_that_wrote_nothing(
@@ -364,7 +401,7 @@ def test_a_claim_that_keeps_conflicting_is_a_409_busy_that_wrote_nothing(
     with pytest.raises(ApiError) as caught:
         _claim(ann, "g_busy", 5100, at="2026-11-28T10:00:00Z")
     assert (caught.value.status, caught.value.code) == (409, "busy")
-    assert leaderboard.top("daily", DAY) == []
+    assert ranking.top("daily", DAY) == []
     assert "Item" not in table.get_item(Key={"pk": "CLAIM#g_busy", "sk": "CLAIM"})
     client.conflicts = 0  # the other transaction is over: the same claim now goes through
     assert _claim(ann, "g_busy", 5100, at="2026-11-28T10:00:00Z").rank == 1

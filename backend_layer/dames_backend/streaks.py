@@ -1,0 +1,57 @@
+"""Daily streaks: consecutive UTC days with a claimed daily win, from the server's own record.
+
+Every daily claim adds its challenge date to the player's ``wonDays`` string set, in the
+claim's transaction (``leaderboard.record_claim``), so the streak comes from what the server
+refereed and entered, never from what a page reports. A streak is still *current* on the day
+after its last win (the player has until the end of today to extend it); one day without a
+win ends it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import date, timedelta
+
+from pydantic import BaseModel, ConfigDict
+
+
+class StreakView(BaseModel):
+    """The ``streak`` of ``GET /api/players/me``."""
+
+    model_config = ConfigDict(frozen=True)
+
+    current: int
+    best: int
+    lastDate: str | None
+
+
+def _runs(days: list[date]) -> list[tuple[date, int]]:
+    """The runs of consecutive days in sorted ``days``: (last day of the run, its length)."""
+    runs: list[tuple[date, int]] = []
+    for day in days:
+        if runs and day - runs[-1][0] == timedelta(days=1):
+            runs[-1] = (day, runs[-1][1] + 1)
+        else:
+            runs.append((day, 1))
+    return runs
+
+
+def streak_of(won_days: Iterable[str], today: str) -> StreakView:
+    """The streak of a player who won the daily challenges of ``won_days`` (``yyyy-mm-dd``),
+    seen on ``today``. Dates that do not parse are ignored rather than failing the profile."""
+    parsed: set[date] = set()
+    for text in won_days:
+        try:
+            parsed.add(date.fromisoformat(text))
+        except ValueError:
+            continue
+    if not parsed:
+        return StreakView(current=0, best=0, lastDate=None)
+    runs = _runs(sorted(parsed))
+    last_day, last_length = runs[-1]
+    still_running = date.fromisoformat(today) - last_day <= timedelta(days=1)
+    return StreakView(
+        current=last_length if still_running else 0,
+        best=max(length for _, length in runs),
+        lastDate=last_day.isoformat(),
+    )
