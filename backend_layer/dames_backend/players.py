@@ -1,11 +1,21 @@
 """Players: a pseudonym and a secret token, no account, no e-mail.
 
 A pseudonym is shown on public leaderboards, so it is checked strictly: NFC-normalised,
-trimmed, 3–20 characters of letters, digits, spaces and ``-_.``. It must be unique in a way
-people perceive: "Élodie", "elodie" and "ELODIE" are one name. The uniqueness key
-(``pseudonym_key``) drops case (casefold) and accents (NFKD minus combining marks), and the
-player item and its ``PSEUDO#<key>`` item are written in one transaction conditioned on both
-being new, so two simultaneous registrations of one name give one winner and one 409.
+trimmed, 3–20 characters of letters, digits, spaces and ``-_.``, none of them invisible
+(Unicode's Default_Ignorable_Code_Point: Hangul fillers, zero-width and format characters,
+variation selectors) and at most two accents on a letter, so no name shows blank or as a
+smear of stacked marks. It must be unique in a way people perceive: "Élodie", "elodie" and
+"ELODIE" are one name, and so are "Alice" and "Аlice" with a Cyrillic А. Uniqueness keys
+(``pseudonym_keys``) drop case (casefold) and accents (NFKD minus combining marks) and map
+look-alikes to one prototype with the UTS #39 confusable skeleton computed by ICU (PyICU), the
+Unicode consortium's reference implementation, so the table follows Unicode's data instead of
+a hand-kept list. The player item and one ``PSEUDO#<key>`` item per key are written in one
+transaction conditioned on all being new, so two simultaneous registrations of look-alike
+names give one winner and one 409.
+
+Names registered before the skeleton keys hold only a ``PSEUDO#`` item under the old
+case-and-accent key, which a look-alike no longer meets: ``backfill_pseudonym_keys`` (run by
+``python -m local.backfill_pseudonyms``) writes the new keys of every existing player once.
 
 The player token is ``<playerId>.<secret>``: the id part makes authentication one GetItem by
 key (no scan, no index on hashes); the whole token is stored only as SHA-256 and compared in
@@ -17,14 +27,18 @@ from __future__ import annotations
 
 import time
 import unicodedata
-from dataclasses import dataclass
-from datetime import UTC, datetime
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
+import icu  # type: ignore[import-untyped]  # PyICU (pyicu-wheels) ships no type hints
 from botocore.exceptions import ClientError
 
-from dames_backend import db
+from dames_backend import clock, db
 from dames_backend.errors import ApiError, busy_error
+
+if TYPE_CHECKING:
+    from types_boto3_dynamodb.type_defs import TransactWriteItemTypeDef
+
 from dames_backend.security import (
     MAX_TOKEN_LENGTH,
     hash_token,
@@ -36,6 +50,8 @@ from dames_backend.security import (
 MIN_PSEUDONYM_LENGTH = 3
 MAX_PSEUDONYM_LENGTH = 20
 ALLOWED_PUNCTUATION = frozenset(" -_.")
+# Vietnamese needs two marks on one letter (ệ = e + dot below + circumflex); more is a stack.
+MAX_MARKS_PER_LETTER = 2
 PLAYER_ID_PREFIX = "p"
 TOKEN_SEPARATOR = "."
 # A token-shaped hash that no token produces, compared against when the player id is unknown
@@ -44,13 +60,43 @@ _ABSENT_HASH = "0" * 64
 _TRANSACTION_ATTEMPTS = 4
 
 BAD_TOKEN_MESSAGE = "This player token is not valid."
+TAKEN_MESSAGE = (
+    "This pseudonym (or one that looks the same: differing only by case, accents or "
+    "look-alike letters from another alphabet) is taken."
+)
+
+# Unicode's own list of characters that render as nothing (ICU's copy of the property, so it
+# follows ICU's Unicode version, not Python's).
+_INVISIBLE = icu.UnicodeSet("[:Default_Ignorable_Code_Point:]")
+_INVISIBLE.freeze()
+# A SpoofChecker is safe to share between threads once built; only its skeleton is used.
+_SPOOF_CHECKER = icu.SpoofChecker()
+_SKELETON_ROUNDS = 4
 
 # The rule as a JSON-schema pattern (Python ``re`` dialect: ``\w`` is Unicode alphanumerics
 # and ``_``) for the OpenAPI document: a name of word characters, spaces and ``.-``, not
 # starting or ending with a space, with at least one letter or digit. Length (3–20) is
 # ``minLength``/``maxLength``. The server also accepts what it can clean into such a name
 # (surrounding spaces, decomposed accents).
-PSEUDONYM_SCHEMA_PATTERN = r"^(?:[\w.-][\w. -]*)?[^\W_](?:[\w. -]*[\w.-])?$"
+#
+# A few invisible characters are Unicode letters (the Hangul fillers), so ``\w`` is narrowed
+# to exclude the invisible letters, found in ICU's set rather than listed by hand.
+_INVISIBLE_LETTERS = "".join(
+    f"\\u{code:04x}"
+    for start, end in _INVISIBLE.ranges()
+    for code in range(ord(start), ord(end) + 1)
+    if chr(code).isalnum()
+)
+
+
+def _word_or(punctuation: str) -> str:
+    return rf"(?:[^\W{_INVISIBLE_LETTERS}]|[{punctuation}])"
+
+
+PSEUDONYM_SCHEMA_PATTERN = (
+    rf"^(?:{_word_or('.-')}{_word_or('. -')}*)?[^\W_{_INVISIBLE_LETTERS}]"
+    rf"(?:{_word_or('. -')}*{_word_or('.-')})?$"
+)
 
 
 @dataclass(frozen=True)
@@ -59,9 +105,9 @@ class Player:
 
     player_id: str
     pseudonym: str
-
-    def as_json(self) -> dict[str, str]:
-        return {"playerId": self.player_id, "pseudonym": self.pseudonym}
+    # The dates of the daily challenges this player won and claimed (``leaderboard`` adds
+    # them with each daily claim); ``streaks`` turns them into the streak of the profile.
+    won_days: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -70,9 +116,6 @@ class NewPlayer:
 
     player: Player
     token: str
-
-    def as_json(self) -> dict[str, str]:
-        return {**self.player.as_json(), "token": self.token}
 
 
 def _character_problem(text: str) -> str | None:
@@ -87,6 +130,11 @@ def _character_problem(text: str) -> str | None:
     has_alphanumeric = False
     after_alphanumeric = False
     for char in text:
+        if _INVISIBLE.contains(char):
+            return (
+                f"The character {_describe(char)} is invisible: every character of a "
+                "pseudonym must show."
+            )
         if char.isalnum():
             has_alphanumeric = after_alphanumeric = True
         elif unicodedata.combining(char) and after_alphanumeric:
@@ -100,6 +148,41 @@ def _character_problem(text: str) -> str | None:
             )
     if not has_alphanumeric:
         return "A pseudonym needs at least one letter or digit."
+    return _stacked_marks_problem(text)
+
+
+def _describe(char: str) -> str:
+    return f"U+{ord(char):04X} ({unicodedata.name(char, 'unnamed')})"
+
+
+def _stacked_marks_problem(text: str) -> str | None:
+    """Refuse a letter carrying more than ``MAX_MARKS_PER_LETTER`` marks or one mark twice.
+
+    ``text`` is NFC, so a letter Unicode encodes whole (Greek "ᾏ" has three marks) is one
+    character and accepted as such; only marks left over after composition are added ones.
+    A letter with added marks is judged on its decomposed form, where every accent is its own
+    mark: a stack would spill over the neighbouring lines of a leaderboard, and a doubled mark
+    draws over itself, so two names would look the same while differing.
+    """
+    clusters: list[str] = []
+    for char in text:
+        if unicodedata.category(char).startswith("M") and clusters:
+            clusters[-1] += char
+        else:
+            clusters.append(char)
+    for cluster in clusters:
+        if len(cluster) == 1:
+            continue
+        decomposed = unicodedata.normalize("NFD", cluster)
+        marks = [c for c in decomposed if unicodedata.category(c).startswith("M")]
+        repeated = [mark for index, mark in enumerate(marks) if mark in marks[:index]]
+        if repeated:
+            return f"The accent {_describe(repeated[0])} is repeated on one letter."
+        if len(marks) > MAX_MARKS_PER_LETTER:
+            return (
+                f"Too many accents on one letter: at most {MAX_MARKS_PER_LETTER} marks "
+                "may stack."
+            )
     return None
 
 
@@ -127,21 +210,59 @@ def _strip_marks(text: str) -> str:
     return "".join(char for char in decomposed if not unicodedata.combining(char))
 
 
-def pseudonym_key(pseudonym: str) -> str:
-    """The uniqueness key: no case, no accents, runs of spaces as one.
+def _fold(text: str) -> str:
+    """No case, no accents, runs of spaces as one: the key names had before skeletons.
 
     Casefolding can produce new decomposable characters and decomposition can produce new
     case pairs, so marks are stripped on both sides of the casefold.
     """
-    folded = _strip_marks(_strip_marks(pseudonym).casefold())
+    folded = _strip_marks(_strip_marks(text).casefold())
     return " ".join(folded.split())
+
+
+def _skeleton(text: str) -> str:
+    """UTS #39 skeleton: each character replaced by the prototype of its look-alike class."""
+    return str(_SPOOF_CHECKER.getSkeleton(0, text))
+
+
+def _settle(text: str) -> str:
+    """Fold and skeleton again until nothing changes.
+
+    A skeleton can bring back capitals ("0" → "O") and accents, and a fold can reveal a new
+    look-alike (Cyrillic "Г" is no Latin letter, its lowercase "г" looks like "r"), so the
+    two are applied in turn to a fixed point (two rounds in practice).
+    """
+    for _ in range(_SKELETON_ROUNDS):
+        settled = _fold(_skeleton(text))
+        if settled == text:
+            break
+        text = settled
+    return text
+
+
+def pseudonym_keys(pseudonym: str) -> tuple[str, ...]:
+    """The uniqueness keys of a name (one or two): another name sharing any of them is taken.
+
+    The first key folds case before the skeleton, so "Élodie", "ELODIE" and "еlodie" (Cyrillic
+    е) meet. Folding first loses what capitals look like: "Ian" with a capital I looks like
+    "lan" with a small L, and only the skeleton of the name as written sees it; that is the
+    second key. Whichever of the two collides, the name is taken.
+    """
+    keys = (_settle(_fold(pseudonym)), _settle(_fold(_skeleton(pseudonym))))
+    return tuple(dict.fromkeys(keys))
+
+
+def pseudonym_key(pseudonym: str) -> str:
+    """The main uniqueness key, kept on the player's profile."""
+    return pseudonym_keys(pseudonym)[0]
 
 
 def _player_key(player_id: str) -> dict[str, str]:
     return {"pk": f"PLAYER#{player_id}", "sk": "PROFILE"}
 
 
-def _pseudonym_item_key(key: str) -> dict[str, str]:
+def pseudonym_item_key(key: str) -> dict[str, str]:
+    """The DynamoDB key of the item that reserves one uniqueness key for its player."""
     return {"pk": f"PSEUDO#{key}", "sk": "PSEUDO"}
 
 
@@ -149,28 +270,31 @@ def create_player(raw_pseudonym: str) -> NewPlayer:
     """Register a pseudonym; returns the player and its token (shown once, never stored).
 
     Raises 422 ``invalid-pseudonym`` for a bad name and 409 ``pseudonym-taken`` when the name
-    (up to case and accents) belongs to someone else, including a registration that won a
-    simultaneous race for it.
+    (up to case, accents and look-alike characters) belongs to someone else, including a
+    registration that won a simultaneous race for it.
     """
     pseudonym = clean_pseudonym(raw_pseudonym)
-    key = pseudonym_key(pseudonym)
+    keys = pseudonym_keys(pseudonym)
     player_id = new_id(PLAYER_ID_PREFIX)
     token = f"{player_id}{TOKEN_SEPARATOR}{new_token()}"
-    created_at = datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+    created_at = clock.iso_now()
     table_name = db.get_table().name
-    items: list[dict[str, Any]] = [
+    items: list[TransactWriteItemTypeDef] = [
         {
             "Put": {
                 "TableName": table_name,
                 "Item": {
-                    **_pseudonym_item_key(key),
+                    **pseudonym_item_key(key),
                     "playerId": player_id,
                     "pseudonym": pseudonym,
                     "createdAt": created_at,
                 },
                 "ConditionExpression": "attribute_not_exists(pk)",
             }
-        },
+        }
+        for key in keys
+    ]
+    items.append(
         {
             "Put": {
                 "TableName": table_name,
@@ -178,14 +302,14 @@ def create_player(raw_pseudonym: str) -> NewPlayer:
                     **_player_key(player_id),
                     "playerId": player_id,
                     "pseudonym": pseudonym,
-                    "pseudonymKey": key,
+                    "pseudonymKey": keys[0],
                     "tokenHash": hash_token(token),
                     "createdAt": created_at,
                 },
                 "ConditionExpression": "attribute_not_exists(pk)",
             }
-        },
-    ]
+        }
+    )
     for attempt in range(_TRANSACTION_ATTEMPTS):
         try:
             db.get_client().transact_write_items(TransactItems=items)
@@ -194,12 +318,8 @@ def create_player(raw_pseudonym: str) -> NewPlayer:
             if db.error_code(exc) != "TransactionCanceledException":
                 raise
             codes = db.cancellation_codes(exc)
-            if codes and codes[0] == "ConditionalCheckFailed":
-                raise ApiError(
-                    409,
-                    "pseudonym-taken",
-                    "This pseudonym (or one that differs only by case or accents) is taken.",
-                ) from None
+            if "ConditionalCheckFailed" in codes[: len(keys)]:
+                raise ApiError(409, "pseudonym-taken", TAKEN_MESSAGE) from None
             if not db.is_retryable_cancellation(exc):
                 raise
             if attempt == _TRANSACTION_ATTEMPTS - 1:
@@ -235,7 +355,11 @@ def authenticate_player(token: str | None) -> Player:
     stored_hash = str(item["tokenHash"]) if item else _ABSENT_HASH
     if not token_matches(token, stored_hash) or item is None:
         raise ApiError(403, "bad-player-token", BAD_TOKEN_MESSAGE)
-    return Player(player_id=str(item["playerId"]), pseudonym=str(item["pseudonym"]))
+    return Player(
+        player_id=str(item["playerId"]),
+        pseudonym=str(item["pseudonym"]),
+        won_days=frozenset(str(day) for day in item.get("wonDays", ())),
+    )
 
 
 def optional_player(token: str | None) -> Player | None:

@@ -1,4 +1,5 @@
-"""Players: pseudonym rules, uniqueness up to case and accents, the registration race, tokens."""
+"""Players: pseudonym rules, uniqueness up to case, accents and look-alikes, the registration
+race, the key backfill for names registered before skeletons, tokens."""
 
 from __future__ import annotations
 
@@ -13,6 +14,10 @@ from fastapi.testclient import TestClient
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from race_support import conflicting_transactions, race
+
+from local.backfill_pseudonyms import backfill_pseudonym_keys
+
+CYRILLIC_A = "\u0410"
 
 # --- the name rules -----------------------------------------------------------------------
 
@@ -102,6 +107,111 @@ def test_uniqueness_key_keeps_real_differences(first: str, second: str) -> None:
     assert players.pseudonym_key(first) != players.pseudonym_key(second)
 
 
+def look_alike(first: str, second: str) -> bool:
+    return bool(set(players.pseudonym_keys(first)) & set(players.pseudonym_keys(second)))
+
+
+@pytest.mark.parametrize(
+    "first, second",
+    [
+        ("Alice0d5adc", f"{CYRILLIC_A}lice0d5adc"),  # Cyrillic capital A
+        ("paypal", "\u0440\u0430yp\u0430l"),  # Cyrillic р and а
+        ("Paul", "\u03a1aul"),  # Greek capital rho
+        ("Nico", "\u039d\u0456\u0441\u043e"),  # Greek Ν, Cyrillic і, с, о
+        ("Hector", "\u041d\u0435\u0441t\u043er"),  # Cyrillic Н, е, с, о
+        ("Ian", "lan"),  # capital I and small L are one shape in sans-serif
+        ("Bob1", "Bobl"),
+        ("Alice0", "AliceO"),
+        ("modern", "rnodern"),
+        ("\u0413abc", "rabc"),  # Cyrillic Г folds to г, which looks like r
+        # Today's rules still hold on top of the skeleton.
+        ("Élodie", "\u0435lodie"),  # accent dropped, Cyrillic е
+        ("ÉLODIE", "elodie"),
+        ("Straße", "STRASSE"),
+        ("anne marie", "Anne  Marie"),
+    ],
+)
+def test_look_alike_names_share_a_uniqueness_key(first: str, second: str) -> None:
+    assert look_alike(first, second)
+    assert look_alike(second, first)
+
+
+@pytest.mark.parametrize(
+    "first, second",
+    [
+        ("Elodie", "Elodi"),
+        ("anne-marie", "anne marie"),
+        ("Alice", "Alicia"),
+        ("Bob1", "Bob2"),
+        ("Racer1", "Racer2"),
+        ("李小龍", "李小龙"),
+    ],
+)
+def test_names_that_look_different_share_no_key(first: str, second: str) -> None:
+    assert not look_alike(first, second)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.from_regex(players.PSEUDONYM_SCHEMA_PATTERN, fullmatch=True))
+def test_the_main_key_is_its_own_key(name: str) -> None:
+    # A key that changed when computed again would let a name and its look-alike drift apart.
+    key = players.pseudonym_key(name)
+    assert players.pseudonym_key(key) == key
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "\u3164" * 4,  # Hangul fillers: a letter that shows blank
+        "Bob\u3164\u3164",
+        "\u115fabc",
+        "ab\u1160c",
+        "\uffa0abc",
+        "ab\u200bc",  # zero-width space
+        "ab\u200dc",  # zero-width joiner
+        "ab\u2060c",  # word joiner
+        "ab\u00adc",  # soft hyphen
+        "abc\ufe0f",  # variation selector
+        "abc\u034f",  # combining grapheme joiner
+        "ab\u202ec",  # right-to-left override
+    ],
+)
+def test_invisible_characters_are_refused_as_invisible(raw: str) -> None:
+    with pytest.raises(ApiError) as caught:
+        players.clean_pseudonym(raw)
+    assert (caught.value.status, caught.value.code) == (422, "invalid-pseudonym")
+    assert "invisible" in caught.value.message
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "a\u0301\u0302\u0303bc",  # three accents on one letter
+        "Z\u0336\u0334\u0335algo",
+        "e\u0301\u0301xy",  # one accent twice: drawn over itself
+        "\u00e9\u0301xy",  # the same, the first one precomposed
+    ],
+)
+def test_stacked_marks_are_refused(raw: str) -> None:
+    with pytest.raises(ApiError) as caught:
+        players.clean_pseudonym(raw)
+    assert (caught.value.status, caught.value.code) == (422, "invalid-pseudonym")
+    assert "accent" in caught.value.message.lower()
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "Nguye\u0302\u0303n",
+        "Tr\u1ea7n",
+        "Zoe\u0308",
+        "\u1f8f\u03b4\u03b7\u03c2",  # ᾏδης: Unicode encodes ᾏ whole, with three marks
+    ],
+)
+def test_accents_that_unicode_composes_are_fine(raw: str) -> None:
+    assert players.clean_pseudonym(raw) == unicodedata.normalize("NFC", raw)
+
+
 # --- registration ------------------------------------------------------------------------
 
 
@@ -114,7 +224,8 @@ def test_registration_stores_the_token_only_as_its_hash(table: Any) -> None:
     profile = table.get_item(Key={"pk": f"PLAYER#{player_id}", "sk": "PROFILE"})["Item"]
     assert profile["pseudonym"] == "Marie-Ange"
     assert profile["tokenHash"] == hashlib.sha256(created.token.encode()).hexdigest()
-    name = table.get_item(Key={"pk": "PSEUDO#marie-ange", "sk": "PSEUDO"})["Item"]
+    key = players.pseudonym_key("Marie-Ange")
+    name = table.get_item(Key={"pk": f"PSEUDO#{key}", "sk": "PSEUDO"})["Item"]
     assert name["playerId"] == player_id
     every_value = repr(table.scan()["Items"])
     assert created.token not in every_value
@@ -131,6 +242,24 @@ def test_a_name_differing_only_by_case_or_accents_is_taken(
     assert (caught.value.status, caught.value.code) == (409, "pseudonym-taken")
     profiles = [i for i in table.scan()["Items"] if i["sk"] == "PROFILE"]
     assert [p["pseudonym"] for p in profiles] == [unicodedata.normalize("NFC", taken)]
+
+
+@pytest.mark.parametrize(
+    "taken, attempt",
+    [
+        ("Alice0d5adc", f"{CYRILLIC_A}lice0d5adc"),
+        (f"{CYRILLIC_A}lice0d5adc", "alice0d5adc"),
+        ("Ian", "lan"),
+        ("lan", "Ian"),
+    ],
+)
+def test_a_look_alike_name_is_taken(table: Any, taken: str, attempt: str) -> None:
+    players.create_player(taken)
+    with pytest.raises(ApiError) as caught:
+        players.create_player(attempt)
+    assert (caught.value.status, caught.value.code) == (409, "pseudonym-taken")
+    profiles = [i for i in table.scan()["Items"] if i["sk"] == "PROFILE"]
+    assert [p["pseudonym"] for p in profiles] == [taken]
 
 
 def test_two_simultaneous_registrations_of_one_name_give_one_winner(
@@ -201,7 +330,32 @@ def test_post_players_returns_201_with_id_name_and_token(community_client: TestC
     assert response.headers["cache-control"] == "no-store"
     me = community_client.get("/api/players/me", headers={"X-Player-Token": body["token"]})
     assert me.status_code == 200
-    assert me.json() == {"playerId": body["playerId"], "pseudonym": "Zoë"}
+    # (The view carries more, such as the streak; the identity is what this test is about.)
+    assert me.json()["playerId"] == body["playerId"]
+    assert me.json()["pseudonym"] == "Zoë"
+
+
+def test_post_players_look_alike_in_another_alphabet_is_409(
+    community_client: TestClient,
+) -> None:
+    first = community_client.post("/api/players", json={"pseudonym": "Alice0d5adc"})
+    assert first.status_code == 201
+    response = community_client.post("/api/players", json={"pseudonym": f"{CYRILLIC_A}lice0d5adc"})
+    assert response.status_code == 409, response.text
+    assert response.json()["error"] == "pseudonym-taken"
+    assert "look" in response.json()["message"]
+
+
+@pytest.mark.parametrize("name", ["\u3164" * 4, "Ann\u200b", "a\u0301\u0302\u0303bc"])
+def test_post_players_blank_or_stacked_name_is_422_with_a_reason(
+    community_client: TestClient, table: Any, name: str
+) -> None:
+    response = community_client.post("/api/players", json={"pseudonym": name})
+    assert response.status_code == 422, response.text
+    body = response.json()
+    assert body["error"] == "invalid-pseudonym"
+    assert "invisible" in body["message"] or "accent" in body["message"]
+    assert table.scan()["Items"] == []
 
 
 def test_post_players_taken_name_is_409(community_client: TestClient) -> None:
@@ -271,3 +425,57 @@ def test_a_registration_that_keeps_conflicting_is_a_409_busy_that_wrote_nothing(
     assert table.scan()["Items"] == []
     client.conflicts = 0
     assert players.create_player("Pressée").player.pseudonym == "Pressée"
+
+
+# --- names registered before skeleton keys ------------------------------------------------
+
+
+def put_legacy_player(table: Any, player_id: str, pseudonym: str, legacy_key: str, at: str) -> None:
+    """A player as the registration before skeleton keys stored it: one case-and-accent key."""
+    table.put_item(
+        Item={
+            "pk": f"PSEUDO#{legacy_key}",
+            "sk": "PSEUDO",
+            "playerId": player_id,
+            "pseudonym": pseudonym,
+            "createdAt": at,
+        }
+    )
+    table.put_item(
+        Item={
+            "pk": f"PLAYER#{player_id}",
+            "sk": "PROFILE",
+            "playerId": player_id,
+            "pseudonym": pseudonym,
+            "pseudonymKey": legacy_key,
+            "tokenHash": "0" * 64,
+            "createdAt": at,
+        }
+    )
+
+
+def test_old_names_need_the_backfill_and_then_block_their_look_alikes(table: Any) -> None:
+    put_legacy_player(table, "p_old1", "Alice0d5adc", "alice0d5adc", "2026-11-01T10:00:00Z")
+    # Registered the same day, before the check: a look-alike of the first one.
+    put_legacy_player(
+        table, "p_old2", f"{CYRILLIC_A}lice0d5adc", "\u0430lice0d5adc", "2026-11-01T11:00:00Z"
+    )
+    put_legacy_player(table, "p_old3", "Ian", "ian", "2026-11-02T10:00:00Z")
+    # The old key is not a skeleton key: without the backfill nothing reserves the new keys.
+    assert "alice0d5adc" not in players.pseudonym_keys("Alice0d5adc")
+    # ("ian" happens to be both Ian's old key and one of its new ones; "lan" is the other.)
+    for key in (*players.pseudonym_keys("Alice0d5adc"), "lan"):
+        assert "Item" not in table.get_item(Key=players.pseudonym_item_key(key))
+
+    report = backfill_pseudonym_keys()
+    assert report.players == 3
+    assert report.clashes == [(f"{CYRILLIC_A}lice0d5adc", "aliceod5adc", "Alice0d5adc")]
+    for attempt in ("ALICE0D5ADC", "alice0d5adc", "Alice0d5adc", "lan", "IAN"):
+        with pytest.raises(ApiError) as caught:
+            players.create_player(attempt)
+        assert caught.value.status == 409, attempt
+
+    again = backfill_pseudonym_keys()
+    assert (report.written, report.already) == (2, 1)  # Ian's old key is also a new one
+    assert (again.written, again.already) == (0, 3)
+    assert again.clashes == report.clashes

@@ -21,7 +21,8 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 FRONTEND_DIR = REPO / "frontend"
 ARTIFACTS_DIR = REPO / "artifacts"
-CHROMIUM = "/usr/bin/chromium"
+# `make test CHROMIUM=…` (or DAMES_CHROMIUM=…) points the tests at another browser binary.
+CHROMIUM = os.environ.get("DAMES_CHROMIUM") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -136,13 +137,52 @@ def base_url(live_server: str) -> str:
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     """Launch the system Chromium: Playwright's own browser download is unreachable here."""
     if not shutil.which(CHROMIUM) and not Path(CHROMIUM).exists():
-        pytest.skip("system Chromium not installed at /usr/bin/chromium")
+        pytest.skip(f"system Chromium not installed at {CHROMIUM} (apt-get install chromium)")
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
     return {**browser_context_args, "viewport": DESKTOP_VIEWPORT, "locale": "fr-FR"}
+
+
+# Runs in every page before its own scripts (injected by the browser, so not itself subject
+# to the page's policy): whatever the policy refuses is reported on the console.
+CSP_REPORTER = """
+document.addEventListener("securitypolicyviolation", (event) => {
+  console.error(`[csp-violation] ${event.effectiveDirective} refused ${event.blockedURI}`
+    + ` in ${event.documentURI} (${event.sourceFile}:${event.lineNumber})`);
+});
+"""
+
+
+def _is_csp_violation(text: str) -> bool:
+    return text.startswith("[csp-violation]") or "Content Security Policy" in text
+
+
+@pytest.fixture(autouse=True)
+def csp_violations(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Every browser context a test opens reports Content-Security-Policy violations here,
+    and a test that leaves one fails: the site must run under the policy AWS sends. A test
+    that provokes a violation on purpose checks and clears the list."""
+    from playwright.sync_api import Browser
+
+    found: list[str] = []
+    new_context = Browser.new_context
+
+    def reporting_context(self: Browser, *args: Any, **kwargs: Any) -> Any:
+        context = new_context(self, *args, **kwargs)
+        context.add_init_script(CSP_REPORTER)
+        context.on(
+            "console",
+            lambda message: found.append(message.text) if _is_csp_violation(message.text) else None,
+        )
+        return context
+
+    monkeypatch.setattr(Browser, "new_context", reporting_context)
+    yield found
+    if found:
+        pytest.fail("Content-Security-Policy violations:\n" + "\n".join(found))
 
 
 @pytest.fixture(params=["desktop", "phone"])

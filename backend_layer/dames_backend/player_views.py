@@ -1,0 +1,37 @@
+"""The players API's shapes, defined once for the routes and their documentation."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from dames_backend.players import NewPlayer, Player
+from dames_backend.streaks import StreakView, streak_of
+
+
+class CreatedPlayer(BaseModel):
+    """A registration: the only answer that ever carries the player's token."""
+
+    playerId: str
+    pseudonym: str
+    token: str = Field(description="Sent back as X-Player-Token; stored only hashed.")
+
+    @classmethod
+    def of(cls, created: NewPlayer) -> CreatedPlayer:
+        player = created.player
+        return cls(playerId=player.player_id, pseudonym=player.pseudonym, token=created.token)
+
+
+class PlayerView(BaseModel):
+    """A player as they see themselves, with the daily streak the server counted."""
+
+    playerId: str
+    pseudonym: str
+    streak: StreakView
+
+    @classmethod
+    def of(cls, player: Player, today: str) -> PlayerView:
+        return cls(
+            playerId=player.player_id,
+            pseudonym=player.pseudonym,
+            streak=streak_of(player.won_days, today),
+        )
