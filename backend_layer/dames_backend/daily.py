@@ -5,9 +5,12 @@ failed schedule, a fresh table): then whoever needs it creates it. Creation is a
 write (``attribute_not_exists(pk)``), so with any number of concurrent creators exactly one
 seed is ever stored; a loser reads the winner's seed back, and every caller gets that one.
 
-A seed is secret while its day runs (knowing it lets a bot replay the computer), and public
-once the day is over (anyone can replay yesterday's games and check the computer): only
-``seed_for_public`` hands seeds out, and it refuses today and later.
+A seed is secret while its day can still be ranked (knowing it lets a bot replay the
+computer), and public once the day has closed (anyone can replay that day's games and check
+the computer): only ``public_challenge`` and ``daily_views.closed_days`` hand seeds out. A
+day closes at the next midnight UTC plus ``CLOSE_GRACE`` for the games still in progress; a
+daily game counts for its day's leaderboard only if it was won before that close, so no game
+can be ranked once its seed is out.
 """
 
 from __future__ import annotations
@@ -19,25 +22,41 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
+import dames.ai
 from botocore.exceptions import ClientError
 
-from dames_backend import db
+from dames_backend import clock, db
 
 SEED_BYTES = 16
+CLOSE_GRACE = timedelta(minutes=10)
 _DATE_PATTERN = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
 @dataclass(frozen=True)
 class DailyChallenge:
-    """The challenge of one date: ``date`` as ``yyyy-mm-dd``, ``seed`` for ``dames.ai``."""
+    """The challenge of one date: ``date`` as ``yyyy-mm-dd``, ``seed`` for ``dames.ai``, and
+    the computer's version that was current when the day began (``None`` on days created
+    before versions were recorded)."""
 
     date: str
     seed: str
+    ai_version: str | None = None
 
 
 def utc_now() -> datetime:
-    """The current time, timezone-aware UTC (one place to read the clock)."""
-    return datetime.now(UTC)
+    """The current time, timezone-aware UTC (read from ``clock``, the backend's one clock)."""
+    return clock.utc_now()
+
+
+def closes_at(day: str) -> datetime:
+    """When ``day`` stops counting: the next midnight UTC plus the grace for running games."""
+    start = datetime.combine(date.fromisoformat(_require_date(day)), datetime.min.time(), UTC)
+    return start + timedelta(days=1) + CLOSE_GRACE
+
+
+def is_closed(day: str, now: datetime | None = None) -> bool:
+    """True once ``day``'s close has passed: its games are unranked and its seed public."""
+    return (now or utc_now()) >= closes_at(day)
 
 
 def today_utc(now: datetime | None = None) -> str:
@@ -66,7 +85,7 @@ def parse_date(text: str) -> date | None:
         return None
 
 
-def _key(day: str) -> dict[str, str]:
+def key(day: str) -> dict[str, str]:
     return {"pk": f"DAILY#{day}", "sk": "DAILY"}
 
 
@@ -78,10 +97,18 @@ def _require_date(day: str) -> str:
 
 def get_daily(day: str) -> DailyChallenge | None:
     """The challenge of ``day`` if it was created (strongly consistent read), else None."""
-    item = db.get_table().get_item(Key=_key(_require_date(day)), ConsistentRead=True).get("Item")
+    item = db.get_table().get_item(Key=key(_require_date(day)), ConsistentRead=True).get("Item")
     if item is None:
         return None
-    return DailyChallenge(date=day, seed=str(item["seed"]))
+    return challenge_from_item(item)
+
+
+def challenge_from_item(item: dict[str, Any]) -> DailyChallenge:
+    version = item.get("aiVersion")
+    day = str(item.get("date") or str(item["pk"]).removeprefix("DAILY#"))
+    return DailyChallenge(
+        date=day, seed=str(item["seed"]), ai_version=str(version) if version else None
+    )
 
 
 def ensure_daily(day: str, *, source: str = "on-demand") -> tuple[DailyChallenge, bool]:
@@ -95,11 +122,12 @@ def ensure_daily(day: str, *, source: str = "on-demand") -> tuple[DailyChallenge
         return existing, False
     seed = secrets.token_hex(SEED_BYTES)
     item: dict[str, Any] = {
-        **_key(day),
+        **key(day),
         "date": day,
         "seed": seed,
-        "createdAt": utc_now().isoformat(timespec="seconds").replace("+00:00", "Z"),
+        "createdAt": clock.iso_now(),
         "createdBy": source,
+        "aiVersion": dames.ai.AI_VERSION,
     }
     try:
         db.get_table().put_item(Item=item, ConditionExpression="attribute_not_exists(pk)")
@@ -110,7 +138,7 @@ def ensure_daily(day: str, *, source: str = "on-demand") -> tuple[DailyChallenge
         if winner is None:  # the winner's write is visible to a consistent read at once
             raise
         return winner, False
-    return DailyChallenge(date=day, seed=seed), True
+    return DailyChallenge(date=day, seed=seed, ai_version=dames.ai.AI_VERSION), True
 
 
 def get_or_create_daily(day: str) -> DailyChallenge:
@@ -118,13 +146,19 @@ def get_or_create_daily(day: str) -> DailyChallenge:
     return ensure_daily(day)[0]
 
 
-def seed_for_public(day: str, now: datetime | None = None) -> str | None:
-    """The seed of a day that is over, or None (a running or future day, or a day without a
-    challenge). Never creates anything: revealing must not depend on a write succeeding."""
+def public_challenge(day: str, now: datetime | None = None) -> DailyChallenge | None:
+    """The challenge of a day that has closed, or None (a day still open, a future day, or a
+    day without a challenge). Never creates anything: revealing must not depend on a write
+    succeeding."""
     parsed = parse_date(day)
-    if parsed is None or day >= today_utc(now):
+    if parsed is None or not is_closed(day, now):
         return None
-    challenge = get_daily(parsed.isoformat())
+    return get_daily(parsed.isoformat())
+
+
+def seed_for_public(day: str, now: datetime | None = None) -> str | None:
+    """The seed of a day that has closed, or None (see ``public_challenge``)."""
+    challenge = public_challenge(day, now)
     return challenge.seed if challenge else None
 
 

@@ -9,7 +9,6 @@ lost the race gets ``StaleGameError`` and nothing is overwritten.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
@@ -17,6 +16,7 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from dames_backend import db
+from dames_backend.clock import GameClock
 
 GAME_SK = "GAME"
 
@@ -32,11 +32,11 @@ def game_key(game_id: str) -> dict[str, str]:
 
 @dataclass(frozen=True)
 class LastRequest:
-    """The last accepted move request and the exact GameView (as JSON text) it answered."""
+    """The last accepted move request: a request repeating it is a retry, answered with the
+    game as it stands (items written before carried the answer's text too; it is ignored)."""
 
     ply: int
     move: str
-    response: str
 
 
 @dataclass(frozen=True)
@@ -56,13 +56,15 @@ class GameRecord:
     moves: tuple[str, ...] = ()
     status: str = "playing"
     reason: str | None = None
-    elapsed_ms: int = 0
-    last_answer_ms: int = 0
+    clock: GameClock = field(default_factory=GameClock)
+    ai_version: str | None = None
     version: int = 1
     expires_at: int | None = None
     finished_at: str | None = None
     score: dict[str, int] | None = None
     claimed: bool = False
+    assisted: bool = False
+    draw_rules: str = "defi"
     last_request: LastRequest | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -85,9 +87,11 @@ class GameRecord:
             "createdAt": self.created_at,
             "moves": list(self.moves),
             "status": self.status,
-            "clock": {"elapsedMs": self.elapsed_ms, "lastAnswerMs": self.last_answer_ms},
+            "clock": _clock_item(self.clock),
             "version": self.version,
             "claimed": self.claimed,
+            "assisted": self.assisted,
+            "drawRules": self.draw_rules,
         }
         optional = {
             "date": self.date,
@@ -95,26 +99,23 @@ class GameRecord:
             "expiresAt": self.expires_at,
             "finishedAt": self.finished_at,
             "score": self.score,
+            "aiVersion": self.ai_version,
         }
         item.update({k: v for k, v in optional.items() if v is not None})
         if self.last_request is not None:
-            item["lastRequest"] = {
-                "ply": self.last_request.ply,
-                "move": self.last_request.move,
-                "response": self.last_request.response,
-            }
+            item["lastRequest"] = {"ply": self.last_request.ply, "move": self.last_request.move}
         item.update(self.extra)
         return item
 
     @classmethod
     def from_item(cls, item: dict[str, Any]) -> GameRecord:
         """Rebuild a record from a DynamoDB item (numbers arrive as ``Decimal``)."""
-        clock = item.get("clock") or {}
         last = item.get("lastRequest")
         known = {
             "pk", "sk", "id", "tokenHash", "mode", "variant", "level", "seed", "date",
             "startFen", "playerColor", "createdAt", "moves", "status", "reason", "clock",
             "version", "expiresAt", "finishedAt", "score", "claimed", "lastRequest",
+            "aiVersion", "assisted", "drawRules",
         }
         return cls(
             id=str(item["id"]),
@@ -130,27 +131,48 @@ class GameRecord:
             moves=tuple(str(m) for m in item.get("moves") or ()),
             status=str(item.get("status", "playing")),
             reason=item.get("reason"),
-            elapsed_ms=int(clock.get("elapsedMs", 0)),
-            last_answer_ms=int(clock.get("lastAnswerMs", 0)),
+            clock=_clock_from_item(item.get("clock") or {}),
+            ai_version=item.get("aiVersion"),
             version=int(item.get("version", 1)),
             expires_at=_opt_int(item.get("expiresAt")),
             finished_at=item.get("finishedAt"),
             score={k: int(v) for k, v in item["score"].items()} if item.get("score") else None,
             claimed=bool(item.get("claimed", False)),
+            assisted=bool(item.get("assisted", False)),
+            # Games stored before free play followed the federations' rules had the daily's.
+            draw_rules=str(item.get("drawRules", "defi")),
             last_request=(
-                LastRequest(int(last["ply"]), str(last["move"]), str(last["response"]))
+                LastRequest(int(last["ply"]), str(last["move"]))
                 if last
                 else None
             ),
             extra={k: v for k, v in item.items() if k not in known},
         )
 
-    def last_response(self) -> dict[str, Any] | None:
-        """The stored GameView of the last move request, parsed."""
-        if self.last_request is None:
-            return None
-        parsed: dict[str, Any] = json.loads(self.last_request.response)
-        return parsed
+
+def _clock_item(clock: GameClock) -> dict[str, Any]:
+    item: dict[str, Any] = {
+        "elapsedMs": clock.elapsed_ms,
+        "lastAnswerMs": clock.turn_started_ms,
+        "turnPausedMs": clock.turn_paused_ms,
+        "pauses": clock.pauses,
+        "pausedMs": clock.paused_ms,
+    }
+    if clock.paused_since_ms is not None:
+        item["pausedSinceMs"] = clock.paused_since_ms
+    return item
+
+
+def _clock_from_item(item: dict[str, Any]) -> GameClock:
+    """Items written before the server kept pauses have only the first two fields."""
+    return GameClock(
+        elapsed_ms=int(item.get("elapsedMs", 0)),
+        turn_started_ms=int(item.get("lastAnswerMs", 0)),
+        paused_since_ms=_opt_int(item.get("pausedSinceMs")),
+        turn_paused_ms=int(item.get("turnPausedMs", 0)),
+        pauses=int(item.get("pauses", 0)),
+        paused_ms=int(item.get("pausedMs", 0)),
+    )
 
 
 def _opt_int(value: Any) -> int | None:

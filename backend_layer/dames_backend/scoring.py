@@ -5,32 +5,21 @@ Only wins score; the figures come from the server's own board and clock.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from pydantic import BaseModel
 
 BASE_POINTS = 3000
 POINTS_PER_PIECE = 300
 
 
-@dataclass(frozen=True)
-class Score:
-    """The breakdown shown to the player and entered in a leaderboard."""
+class Score(BaseModel):
+    """How a win scored: ``base + perPiece × pieces − seconds``, never below 0. Stored with
+    the game as it is shown (the GameView's ``score``) and entered in a leaderboard."""
 
     total: int
     base: int
-    per_piece: int
+    perPiece: int
     pieces: int
     seconds: int
-
-    def as_json(self) -> dict[str, Any]:
-        """The ``score`` object of a GameView."""
-        return {
-            "total": self.total,
-            "base": self.base,
-            "perPiece": self.per_piece,
-            "pieces": self.pieces,
-            "seconds": self.seconds,
-        }
 
 
 def win_score(pieces: int, elapsed_ms: int) -> Score:
@@ -38,4 +27,6 @@ def win_score(pieces: int, elapsed_ms: int) -> Score:
     (seconds are whole seconds: the fraction is dropped, never rounded up)."""
     seconds = max(0, elapsed_ms) // 1000
     total = max(0, BASE_POINTS + POINTS_PER_PIECE * pieces - seconds)
-    return Score(total, BASE_POINTS, POINTS_PER_PIECE, pieces, seconds)
+    return Score(
+        total=total, base=BASE_POINTS, perPiece=POINTS_PER_PIECE, pieces=pieces, seconds=seconds
+    )

@@ -1,16 +1,31 @@
 """Lambda function for the community routes: players, leaderboards, the daily challenge, health.
 
 Routes only parse the request and shape the answer; the rules live in
-``dames_backend.players``, ``dames_backend.leaderboard`` and ``dames_backend.daily``.
+``dames_backend.players``, ``dames_backend.ranking`` and ``dames_backend.daily``.
+
+A board is served in two halves: the public top (the same bytes for everyone, no token read,
+``Cache-Control: public, max-age=5`` so CloudFront absorbs a crowd of viewers) and the
+player's own rank under ``…/me`` (``no-store``, never cached anywhere).
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+import gc
 
-from dames_backend import daily, leaderboard, players
-from dames_backend.app_factory import StrictModel, create_app, make_handler
+# Every cold start runs this import: the collector would walk the young objects of the
+# framework, the engine and the models again and again while they are being built, and none
+# of them is garbage. It runs again, with those objects frozen out of its way, below.
+gc.disable()
+
+from typing import Annotated
+
+from dames_backend import daily, daily_views, players, ranking, variant_views
+from dames_backend.app_factory import StrictModel, create_app, make_handler, record_event
+from dames_backend.daily_views import DailyView, PastDays
 from dames_backend.errors import ApiError, error_responses
+from dames_backend.leaderboard_views import BoardName, BoardView, MyRankView
+from dames_backend.player_views import CreatedPlayer, PlayerView
+from dames_backend.variant_views import VariantsView
 from fastapi import Header, Path, Response
 from pydantic import BaseModel, Field
 
@@ -34,6 +49,8 @@ BoardDate = Annotated[
     ),
 ]
 NO_STORE = "no-store"
+# A few seconds in CloudFront: a crowd of viewers costs one table read per edge and period.
+PUBLIC_BOARD_CACHE = "public, max-age=5"
 
 
 class CreatePlayerRequest(StrictModel):
@@ -51,54 +68,6 @@ class CreatePlayerRequest(StrictModel):
     )
 
 
-class PlayerView(BaseModel):
-    playerId: str
-    pseudonym: str
-
-
-class CreatedPlayer(BaseModel):
-    playerId: str
-    pseudonym: str
-    token: str
-
-
-class EntryView(BaseModel):
-    rank: int
-    pseudonym: str
-    score: int
-    pieces: int
-    seconds: int
-    at: str
-
-
-class OwnRankView(BaseModel):
-    rank: int
-    score: int
-    pieces: int
-    seconds: int
-    at: str
-
-
-class LeaderboardView(BaseModel):
-    board: Literal["daily", "free"]
-    date: str | None
-    entries: list[EntryView]
-    me: OwnRankView | None
-
-
-class RevealedSeed(BaseModel):
-    """Yesterday's challenge: ``seed`` is null only when no challenge existed that day."""
-
-    date: str
-    seed: str | None
-
-
-class DailyView(BaseModel):
-    date: str
-    secondsUntilNext: int
-    yesterday: RevealedSeed
-
-
 class Health(BaseModel):
     ok: bool
 
@@ -106,6 +75,7 @@ class Health(BaseModel):
 app = create_app(
     "Dames du jour — community",
     service="community",
+    openapi_url="/api/openapi.json",
     description="Players, leaderboards and the daily challenge.",
 )
 
@@ -116,9 +86,11 @@ app = create_app(
     response_model=CreatedPlayer,
     responses=error_responses(400, 409, 413, 422),
 )
-def create_player(body: CreatePlayerRequest, response: Response) -> dict[str, Any]:
+def create_player(body: CreatePlayerRequest, response: Response) -> CreatedPlayer:
     response.headers["Cache-Control"] = NO_STORE
-    return players.create_player(body.pseudonym).as_json()
+    created = players.create_player(body.pseudonym)
+    record_event("PlayerCreated", player_id=created.player.player_id)
+    return CreatedPlayer.of(created)
 
 
 @app.get(
@@ -126,69 +98,96 @@ def create_player(body: CreatePlayerRequest, response: Response) -> dict[str, An
     response_model=PlayerView,
     responses=error_responses(401, 403, 422),
 )
-def read_me(response: Response, player_token: PlayerToken = None) -> dict[str, Any]:
+def read_me(response: Response, player_token: PlayerToken = None) -> PlayerView:
     response.headers["Cache-Control"] = NO_STORE
-    return players.authenticate_player(player_token).as_json()
+    return PlayerView.of(players.authenticate_player(player_token), daily.today_utc())
 
 
-def _board_view(
-    board: Literal["daily", "free"], date: str | None, player_token: str | None
-) -> dict[str, Any]:
-    player = players.optional_player(player_token)
-    own = leaderboard.rank_of(board, date, player.player_id) if player else None
-    return {
-        "board": board,
-        "date": date,
-        "entries": [entry.as_json() for entry in leaderboard.top(board, date)],
-        "me": own.as_json() if own else None,
-    }
+def _board_day(date: str) -> tuple[str, bool]:
+    """The day of a daily board path and whether it has begun: nobody can have played a day
+    to come, so its board is empty without reading the table."""
+    parsed = daily.parse_date(date)
+    if parsed is None:
+        raise ApiError(422, "invalid-date", "The date must be a real day written yyyy-mm-dd.")
+    day = parsed.isoformat()
+    return day, day <= daily.today_utc()
+
+
+def _public_board(board: BoardName, date: str | None, response: Response) -> BoardView:
+    response.headers["Cache-Control"] = PUBLIC_BOARD_CACHE
+    return BoardView(board=board, date=date, entries=ranking.top(board, date))
+
+
+def _my_rank(
+    board: BoardName, date: str | None, response: Response, player_token: str | None
+) -> MyRankView:
+    response.headers["Cache-Control"] = NO_STORE
+    player = players.authenticate_player(player_token)
+    return MyRankView(me=ranking.rank_of(board, date, player.player_id))
 
 
 @app.get(
     "/api/leaderboards/daily/{date}",
-    response_model=LeaderboardView,
-    responses=error_responses(403, 422),
+    response_model=BoardView,
+    responses=error_responses(422),
 )
-def daily_board(
-    date: BoardDate, response: Response, player_token: PlayerToken = None
-) -> dict[str, Any]:
-    parsed = daily.parse_date(date)
-    if parsed is None:
-        raise ApiError(422, "invalid-date", "The date must be a real day written yyyy-mm-dd.")
-    response.headers["Cache-Control"] = NO_STORE
-    day = parsed.isoformat()
-    if day > daily.today_utc():
-        # Nobody can have played a day that has not begun: answer its (empty) board without
-        # reading the table, but still check a presented token like every other board read.
-        players.optional_player(player_token)
-        return {"board": "daily", "date": day, "entries": [], "me": None}
-    return _board_view("daily", day, player_token)
+def daily_board(date: BoardDate, response: Response) -> BoardView:
+    day, begun = _board_day(date)
+    if not begun:
+        response.headers["Cache-Control"] = PUBLIC_BOARD_CACHE
+        return BoardView(board="daily", date=day, entries=[])
+    return _public_board("daily", day, response)
 
 
 @app.get(
-    "/api/leaderboards/free",
-    response_model=LeaderboardView,
-    responses=error_responses(403, 422),
+    "/api/leaderboards/daily/{date}/me",
+    response_model=MyRankView,
+    responses=error_responses(401, 403, 422),
 )
-def free_board(response: Response, player_token: PlayerToken = None) -> dict[str, Any]:
-    response.headers["Cache-Control"] = NO_STORE
-    return _board_view("free", None, player_token)
+def daily_board_me(
+    date: BoardDate, response: Response, player_token: PlayerToken = None
+) -> MyRankView:
+    day, begun = _board_day(date)
+    if not begun:
+        response.headers["Cache-Control"] = NO_STORE
+        players.authenticate_player(player_token)
+        return MyRankView(me=None)
+    return _my_rank("daily", day, response, player_token)
+
+
+@app.get("/api/leaderboards/free", response_model=BoardView)
+def free_board(response: Response) -> BoardView:
+    return _public_board("free", None, response)
+
+
+@app.get(
+    "/api/leaderboards/free/me",
+    response_model=MyRankView,
+    responses=error_responses(401, 403, 422),
+)
+def free_board_me(response: Response, player_token: PlayerToken = None) -> MyRankView:
+    return _my_rank("free", None, response, player_token)
 
 
 @app.get("/api/daily", response_model=DailyView)
-def daily_challenge(response: Response) -> dict[str, Any]:
-    """Today's date and yesterday's revealed seed; creates today's challenge if the midnight
-    schedule has not (the on-demand fallback), without ever revealing it."""
-    now = daily.utc_now()
-    today = daily.today_utc(now)
-    daily.get_or_create_daily(today)
-    yesterday = daily.yesterday_utc(now)
+def daily_challenge(response: Response) -> DailyView:
     response.headers["Cache-Control"] = NO_STORE
-    return {
-        "date": today,
-        "secondsUntilNext": daily.seconds_until_next(now),
-        "yesterday": {"date": yesterday, "seed": daily.seed_for_public(yesterday, now)},
-    }
+    return daily_views.daily_view(daily.utc_now())
+
+
+@app.get("/api/daily/days", response_model=PastDays)
+def closed_days(response: Response) -> PastDays:
+    """The last 30 closed days with their seeds: replayable, unranked, checkable."""
+    response.headers["Cache-Control"] = NO_STORE
+    return daily_views.past_days(daily.utc_now())
+
+
+@app.get("/api/variants", response_model=VariantsView)
+def variants(response: Response) -> VariantsView:
+    """What the pages draw boards from: the engine's own numbering and rules, never the
+    site's; the same for everyone and changed only by a deploy."""
+    response.headers["Cache-Control"] = variant_views.VARIANTS_CACHE
+    return variant_views.variants_view()
 
 
 @app.get("/api/health", response_model=Health)
@@ -197,3 +196,6 @@ def health() -> dict[str, bool]:
 
 
 handler = make_handler(app)
+
+gc.freeze()
+gc.enable()

@@ -1,18 +1,41 @@
-"""Lambda function for ``/api/games…``: create, read, move, resign, claim.
+"""Lambda function for ``/api/games…``: create, read, move, clock, resign, claim.
 
-The routes only parse and validate the request (pydantic, unknown fields rejected) and pass
-it to ``dames_backend.games``, where the server referees the game.
+The routes only parse and validate the request (pydantic, unknown fields rejected), pass it
+to ``dames_backend.games``, where the server referees the game, and record what happened
+(one structured log line and a metric per event). The response shapes are defined once, in
+``dames_backend.game_views``.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+import gc
 
-from dames_backend import games
-from dames_backend.app_factory import StrictModel, create_app, make_handler
-from dames_backend.errors import error_responses
+# Every cold start runs this import: the collector would walk the young objects of the
+# framework, the engine and the models again and again while they are being built, and none
+# of them is garbage. It runs again, with those objects frozen out of its way, below.
+gc.disable()
+
+from typing import Annotated
+
+from dames_backend import game_help, game_pdn, games, pdn_views
+from dames_backend.app_factory import StrictModel, create_app, make_handler, record_event
+from dames_backend.errors import error_responses, json_error_responses
+from dames_backend.game_views import (
+    ClockView,
+    Color,
+    CreatedGame,
+    DrawOfferResult,
+    GameView,
+    HintView,
+    LevelName,
+    Mode,
+    VariantName,
+)
+from dames_backend.leaderboard_views import ClaimResult
+from dames_backend.pdn_views import PDN_MAX_BYTES, PDN_MAX_CHARS, PdnReadResult
 from fastapi import Header, Path
-from pydantic import BaseModel, Field
+from fastapi.responses import Response
+from pydantic import Field
 
 GameId = Annotated[str, Path(min_length=1, max_length=64, description="The game id (g_…).")]
 Authorization = Annotated[str | None, Header(description="Bearer <game token>")]
@@ -20,107 +43,95 @@ PlayerToken = Annotated[
     str | None, Header(alias="X-Player-Token", description="The player's token")
 ]
 
-LevelName = Literal["debutant", "facile", "defi", "fort", "maitre"]
-VariantName = Literal["international", "brazilian", "english", "italian"]
-
 
 class CreateGameRequest(StrictModel):
-    """Start a game. ``fen``, ``level`` and ``variant`` are for practice games only."""
+    """Start a game. The daily challenge takes no option but ``date``, which replays a past
+    day once it has closed (unranked). Free play chooses ``level``, ``color``, ``variant`` and
+    a start ``fen``; a duo game (two players, no computer) ``variant`` and ``fen``."""
 
-    mode: Literal["daily", "free", "practice"]
+    mode: Mode
     fen: str | None = Field(default=None, min_length=1, max_length=300)
     level: LevelName | None = None
     variant: VariantName | None = None
+    color: Color | None = Field(
+        default=None, description="The player's colour; the computer opens when it is White."
+    )
+    date: str | None = Field(
+        default=None, min_length=10, max_length=10, description="yyyy-mm-dd, daily games only."
+    )
 
 
 class MoveRequest(StrictModel):
-    """The player's move at ``ply`` (half-moves played so far), in any unambiguous notation."""
+    """The player's move at ``ply`` (half-moves played so far), in any unambiguous notation.
+
+    ``thinkMs`` is accepted for older pages and ignored: the server keeps the clock."""
 
     ply: int = Field(ge=0, le=100_000)
     move: str = Field(min_length=1, max_length=200)
-    thinkMs: int = Field(ge=0, le=86_400_000)
+    thinkMs: int | None = Field(
+        default=None, ge=0, le=86_400_000, description="Ignored (information only)."
+    )
 
 
-class MoveView(BaseModel):
-    notation: str
-    hub: str
-    path: list[int]
-    captures: list[int]
-    promotes: bool
+class AtPly(StrictModel):
+    """A request about the position at ``ply``: a stale page gets 409 ``stale-ply``."""
+
+    ply: int = Field(ge=0, le=100_000)
 
 
-class ScoreView(BaseModel):
-    total: int
-    base: int
-    perPiece: int
-    pieces: int
-    seconds: int
+class PdnReadRequest(StrictModel):
+    """A PDN file (or a bare FEN) as pasted or opened, and which of its games to give in full."""
+
+    pdn: str = Field(min_length=1, max_length=PDN_MAX_CHARS)
+    game: int = Field(default=1, ge=1, le=100_000, description="1-based game of the file.")
 
 
-class PiecesView(BaseModel):
-    white: int
-    black: int
+class ClockRequest(StrictModel):
+    """The page's visibility, sent as it changes (``paused`` while the tab is hidden)."""
+
+    paused: bool
 
 
-class ClockView(BaseModel):
-    elapsedMs: int
-
-
-class GameView(BaseModel):
-    """The whole state of a game; every game route returns it."""
-
-    id: str
-    mode: Literal["daily", "free", "practice"]
-    variant: str
-    level: str
-    date: str | None
-    playerColor: Literal["white", "black"]
-    status: Literal["playing", "won", "lost", "draw", "resigned"]
-    reason: str | None
-    fen: str
-    turn: Literal["white", "black"]
-    ply: int
-    moves: list[str]
-    lastComputerMove: MoveView | None
-    legalMoves: list[MoveView]
-    pieces: PiecesView
-    clock: ClockView
-    score: ScoreView | None
-    claimed: bool
-    createdAt: str
-
-
-class CreatedGame(BaseModel):
-    token: str
-    game: GameView
-
-
-class ClaimResult(BaseModel):
-    board: Literal["daily", "free"]
-    date: str | None
-    score: int
-    rank: int
-    best: int
-
+PDN_READ_PATH = "/api/games/pdn/read"
 
 app = create_app(
     "Dames du jour — games",
     service="games",
+    openapi_url="/api/games/openapi.json",
     description="Games against the computer, refereed by the server.",
+    body_limits={PDN_READ_PATH: PDN_MAX_BYTES},
 )
+
+
+def _ended(view: GameView) -> None:
+    if view.status != "playing":
+        record_event(
+            f"Game{view.status.capitalize()}",
+            game_id=view.id,
+            mode=view.mode,
+            outcome=view.status,
+            reason=view.reason,
+            ranked=view.ranked,
+        )
 
 
 @app.post(
     "/api/games",
     status_code=201,
     response_model=CreatedGame,
-    responses=error_responses(400, 413, 422),
+    responses=error_responses(400, 404, 413, 422),
 )
-def create_game(body: CreateGameRequest) -> dict[str, Any]:
+def create_game(body: CreateGameRequest) -> CreatedGame:
     token, view = games.create_game(
-        body.mode, fen=body.fen, level=body.level, variant=body.variant
+        body.mode,
+        fen=body.fen,
+        level=body.level,
+        variant=body.variant,
+        color=body.color,
+        date=body.date,
     )
-    return {"token": token, "game": view}
+    record_event("GameCreated", game_id=view.id, mode=view.mode, ai_level=view.level)
+    return CreatedGame(token=token, game=view)
 
 
 @app.get(
@@ -128,7 +139,7 @@ def create_game(body: CreateGameRequest) -> dict[str, Any]:
     response_model=GameView,
     responses=error_responses(401, 403, 404, 410, 422),
 )
-def get_game(game_id: GameId, authorization: Authorization = None) -> dict[str, Any]:
+def get_game(game_id: GameId, authorization: Authorization = None) -> GameView:
     return games.read_game(game_id, authorization)
 
 
@@ -137,12 +148,105 @@ def get_game(game_id: GameId, authorization: Authorization = None) -> dict[str, 
     response_model=GameView,
     responses=error_responses(400, 401, 403, 404, 409, 410, 413, 422),
 )
-def play_move(
-    game_id: GameId, body: MoveRequest, authorization: Authorization = None
-) -> dict[str, Any]:
-    return games.play_move(
-        game_id, authorization, ply=body.ply, move_text=body.move, think_ms=body.thinkMs
+def play_move(game_id: GameId, body: MoveRequest, authorization: Authorization = None) -> GameView:
+    view = games.play_move(game_id, authorization, ply=body.ply, move_text=body.move)
+    record_event("MovePlayed", game_id=view.id, ply=view.ply, outcome=view.status)
+    _ended(view)
+    return view
+
+
+@app.post(
+    "/api/games/{game_id}/clock",
+    response_model=ClockView,
+    responses=error_responses(400, 401, 403, 404, 409, 410, 413, 422),
+)
+def set_clock(
+    game_id: GameId, body: ClockRequest, authorization: Authorization = None
+) -> ClockView:
+    view = games.set_paused(game_id, authorization, paused=body.paused)
+    record_event("ClockPaused" if body.paused else "ClockResumed", game_id=game_id)
+    return view
+
+
+@app.post(
+    "/api/games/{game_id}/hint",
+    response_model=HintView,
+    responses=error_responses(400, 401, 403, 404, 409, 410, 413, 422),
+)
+def hint(game_id: GameId, body: AtPly, authorization: Authorization = None) -> HintView:
+    """The server's suggestion for the player's move (not in the daily challenge); the game
+    becomes casual."""
+    view = game_help.hint(game_id, authorization, ply=body.ply)
+    record_event("HintGiven", game_id=game_id, ply=body.ply)
+    return view
+
+
+@app.post(
+    "/api/games/{game_id}/takeback",
+    response_model=GameView,
+    responses=error_responses(400, 401, 403, 404, 409, 410, 413, 422),
+)
+def takeback(game_id: GameId, body: AtPly, authorization: Authorization = None) -> GameView:
+    """Undo the player's last move and the computer's reply (not in the daily challenge);
+    the game becomes casual."""
+    view = game_help.takeback(game_id, authorization, ply=body.ply)
+    record_event("MoveTakenBack", game_id=game_id, ply=view.ply)
+    return view
+
+
+@app.post(
+    "/api/games/{game_id}/draw-offer",
+    response_model=DrawOfferResult,
+    responses=error_responses(400, 401, 403, 404, 409, 410, 413, 422),
+)
+def draw_offer(
+    game_id: GameId, body: AtPly, authorization: Authorization = None
+) -> DrawOfferResult:
+    """The computer accepts or declines at once (not in the daily challenge)."""
+    result = game_help.offer_draw(game_id, authorization, ply=body.ply)
+    record_event("DrawOffered", game_id=game_id, accepted=result.accepted)
+    _ended(result.game)
+    return result
+
+
+class PdnResponse(Response):
+    media_type = "application/x-draughts-pdn"
+
+
+@app.get(
+    "/api/games/{game_id}/pdn",
+    response_class=PdnResponse,
+    responses={
+        200: {
+            "description": "The PDN text (UTF-8).",
+            "content": {"application/x-draughts-pdn": {"schema": {"type": "string"}}},
+        },
+        **json_error_responses(401, 403, 404, 410, 422),
+    },
+)
+def pdn(game_id: GameId, authorization: Authorization = None) -> PdnResponse:
+    """The game as a standard PDN file, finished or not (the seed only once it is public)."""
+    return PdnResponse(
+        game_pdn.game_pdn(game_id, authorization).encode("utf-8"),
+        headers={
+            "Content-Disposition": f'attachment; filename="{game_id}.pdn"',
+            "Cache-Control": "no-store",
+        },
     )
+
+
+@app.post(
+    PDN_READ_PATH,
+    response_model=PdnReadResult,
+    responses=error_responses(400, 413, 422),
+)
+def read_pdn(body: PdnReadRequest) -> PdnReadResult:
+    """Read a PDN file for review: no game is created and no token is needed. Each position
+    comes from the server, so the page replays a game without knowing the rules; bodies up to
+    256 KB."""
+    result = pdn_views.read_pdn(body.pdn, body.game)
+    record_event("PdnRead", games=result.count, plies=len(result.game.moves))
+    return result
 
 
 @app.post(
@@ -150,8 +254,10 @@ def play_move(
     response_model=GameView,
     responses=error_responses(401, 403, 404, 409, 410, 422),
 )
-def resign_game(game_id: GameId, authorization: Authorization = None) -> dict[str, Any]:
-    return games.resign_game(game_id, authorization)
+def resign_game(game_id: GameId, authorization: Authorization = None) -> GameView:
+    view = games.resign_game(game_id, authorization)
+    _ended(view)
+    return view
 
 
 @app.post(
@@ -163,8 +269,13 @@ def claim_game(
     game_id: GameId,
     authorization: Authorization = None,
     player_token: PlayerToken = None,
-) -> dict[str, Any]:
-    return games.claim_game(game_id, authorization, player_token)
+) -> ClaimResult:
+    result = games.claim_game(game_id, authorization, player_token)
+    record_event("GameClaimed", game_id=game_id, board=result.board, rank=result.rank)
+    return result
 
 
 handler = make_handler(app)
+
+gc.freeze()
+gc.enable()

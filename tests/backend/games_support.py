@@ -29,9 +29,25 @@ def get_game(client: TestClient, game_id: str, token: str) -> dict[str, Any]:
     return view
 
 
+def settled(view: dict[str, Any]) -> dict[str, Any]:
+    """A GameView without the fields that move with the wall clock (the running turn and the
+    server's "now"), so two reads of an unchanged game compare equal."""
+    clock = {k: v for k, v in view["clock"].items() if k not in ("turnMs", "serverNow")}
+    return {**view, "clock": clock}
+
+
 def post_move(
-    client: TestClient, game_id: str, token: str, ply: int, move: str, think_ms: int = 0
+    client: TestClient, game_id: str, token: str, ply: int, move: str
 ) -> Any:
+    return client.post(
+        f"/api/games/{game_id}/moves", headers=bearer(token), json={"ply": ply, "move": move}
+    )
+
+
+def post_move_with(
+    client: TestClient, game_id: str, token: str, ply: int, move: str, *, think_ms: int
+) -> Any:
+    """A move as older pages sent it, with their own measure of the time (now ignored)."""
     return client.post(
         f"/api/games/{game_id}/moves",
         headers=bearer(token),

@@ -55,7 +55,8 @@ def test_player_events_register_and_identify(
     me_event = load_event("players-me.json")
     assert invoke(_with(me_event, player_token=created["token"])) == (
         200,
-        {"playerId": created["playerId"], "pseudonym": "Marie-Ange"},
+        {"playerId": created["playerId"], "pseudonym": "Marie-Ange",
+         "streak": {"current": 0, "best": 0, "lastDate": None}},
     )
     status, forbidden = invoke(me_event)  # the example token is no one's token
     assert (status, forbidden["error"]) == (403, "bad-player-token")
@@ -96,15 +97,20 @@ def test_leaderboard_events(invoke: Callable[..., Any], load_event: LoadEvent) -
     )
     status, board = invoke(_with(daily_event, player_token=created.token))
     assert status == 200
-    assert board["entries"] == [
+    assert board == {"board": "daily", "date": date, "entries": [
         {"rank": 1, "pseudonym": "Marie-Ange", "score": 6600, "pieces": 13, "seconds": 300,
-         "at": f"{date}T09:00:00Z"},
-    ]
-    assert (board["me"]["rank"], board["me"]["score"]) == (1, 6600)
+         "pauses": 0, "pausedMs": 0, "at": f"{date}T09:00:00Z"},
+    ]}
+    me_event = _with(daily_event, player_token=created.token)
+    me_path = f"/api/leaderboards/daily/{date}/me"
+    me_event["rawPath"] = me_event["requestContext"]["http"]["path"] = me_path
+    status, mine = invoke(me_event)
+    assert status == 200
+    assert (mine["me"]["rank"], mine["me"]["score"]) == (1, 6600)
     status, free = invoke(load_event("leaderboard-free.json"))
     assert status == 200
     assert [(e["pseudonym"], e["score"]) for e in free["entries"]] == [("Marie-Ange", 4300)]
-    assert free["me"] is None
+    assert "me" not in free
 
 
 @pytest.mark.parametrize("bad_date", ["2026-11-31", "not-a-date", "2026-1-5", "2026-11-30x"])

@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
+import dames.ai
 import pytest
-from dames_backend import daily
+from clock_support import at, freeze
+from dames_backend import clock, daily
 from fastapi.testclient import TestClient
 from race_support import race
-
-
-def _at(text: str) -> datetime:
-    return datetime.fromisoformat(text).replace(tzinfo=UTC)
 
 
 @pytest.mark.parametrize(
@@ -27,8 +25,8 @@ def _at(text: str) -> datetime:
     ],
 )
 def test_today_and_seconds_until_the_next_challenge(now: str, today: str, seconds: int) -> None:
-    assert daily.today_utc(_at(now)) == today
-    assert daily.seconds_until_next(_at(now)) == seconds
+    assert daily.today_utc(at(now)) == today
+    assert daily.seconds_until_next(at(now)) == seconds
 
 
 def test_today_is_the_utc_date_whatever_the_callers_zone() -> None:
@@ -36,7 +34,7 @@ def test_today_is_the_utc_date_whatever_the_callers_zone() -> None:
     tokyo_early_morning = datetime.fromisoformat("2026-12-01T08:00:00+09:00")  # 23:00 UTC
     assert daily.today_utc(paris_late_evening) == "2026-11-30"
     assert daily.today_utc(tokyo_early_morning) == "2026-11-30"
-    assert daily.yesterday_utc(_at("2026-03-01T05:00:00")) == "2026-02-28"
+    assert daily.yesterday_utc(at("2026-03-01T05:00:00")) == "2026-02-28"
 
 
 @pytest.mark.parametrize(
@@ -96,7 +94,7 @@ def test_concurrent_creators_all_get_the_one_stored_seed(
 
 
 def test_only_a_finished_days_seed_is_public(table: Any) -> None:
-    now = _at("2026-11-30T10:00:00")
+    now = at("2026-11-30T10:00:00")
     yesterday = daily.get_or_create_daily("2026-11-29")
     daily.get_or_create_daily("2026-11-30")
     daily.get_or_create_daily("2026-12-01")
@@ -107,37 +105,58 @@ def test_only_a_finished_days_seed_is_public(table: Any) -> None:
     assert table.get_item(Key={"pk": "DAILY#2026-11-28", "sk": "DAILY"}).get("Item") is None
 
 
-# --- GET /api/daily ---------------------------------------------------------------------
+# --- the close and GET /api/daily ---------------------------------------------------------
+
+
+def test_a_day_closes_ten_minutes_after_midnight() -> None:
+    assert clock.iso_utc(daily.closes_at("2026-11-30")) == "2026-12-01T00:10:00Z"
+    assert not daily.is_closed("2026-11-30", at("2026-12-01T00:09:59"))
+    assert daily.is_closed("2026-11-30", at("2026-12-01T00:10:00"))
 
 
 def test_daily_route_reveals_yesterday_never_today(
     community_client: TestClient, table: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(daily, "utc_now", lambda: _at("2026-11-30T22:47:30"))
+    freeze(monkeypatch, "2026-11-30T22:47:30")
     yesterday = daily.get_or_create_daily("2026-11-29")
     response = community_client.get("/api/daily")
     assert response.status_code == 200
     assert response.json() == {
         "date": "2026-11-30",
         "secondsUntilNext": 4_350,
-        "yesterday": {"date": "2026-11-29", "seed": yesterday.seed},
+        "closesAt": "2026-12-01T00:10:00Z",
+        "yesterday": {
+            "date": "2026-11-29",
+            "seed": yesterday.seed,
+            "revealsAt": "2026-11-30T00:10:00Z",
+            "aiVersion": dames.ai.AI_VERSION,
+        },
     }
     # The request created today's challenge on demand, and did not send its seed.
     today = table.get_item(Key={"pk": "DAILY#2026-11-30", "sk": "DAILY"})["Item"]
     assert today["seed"] not in response.text
+    assert today["aiVersion"] == dames.ai.AI_VERSION
 
 
-def test_at_midnight_the_finished_day_becomes_public(
+def test_a_finished_day_becomes_public_only_at_its_close(
     community_client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(daily, "utc_now", lambda: _at("2026-11-30T23:59:59"))
+    """At midnight the day's games may still be running (10 minutes' grace): a seed out at
+    00:00 would let a script finish one with every reply known."""
+    freeze(monkeypatch, "2026-11-30T23:59:59")
     community_client.get("/api/daily")
     running = daily.get_daily("2026-11-30")
     assert running is not None
-    monkeypatch.setattr(daily, "utc_now", lambda: _at("2026-12-01T00:00:01"))
+    for instant in ("2026-12-01T00:00:01", "2026-12-01T00:09:59"):
+        freeze(monkeypatch, instant)
+        body = community_client.get("/api/daily").json()
+        assert body["date"] == "2026-12-01"
+        assert body["yesterday"]["seed"] is None and running.seed not in str(body)
+        assert body["yesterday"]["revealsAt"] == "2026-12-01T00:10:00Z"
+        assert daily.seed_for_public("2026-11-30") is None
+    freeze(monkeypatch, "2026-12-01T00:10:00")
     body = community_client.get("/api/daily").json()
-    assert body["date"] == "2026-12-01"
-    assert body["yesterday"] == {"date": "2026-11-30", "seed": running.seed}
+    assert body["yesterday"]["seed"] == running.seed
     new_today = daily.get_daily("2026-12-01")
     assert new_today is not None and new_today.seed not in str(body)
 
@@ -145,9 +164,28 @@ def test_at_midnight_the_finished_day_becomes_public(
 def test_a_day_without_challenge_reveals_a_null_seed(
     community_client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(daily, "utc_now", lambda: _at("2026-11-30T08:00:00"))
+    freeze(monkeypatch, "2026-11-30T08:00:00")
     body = community_client.get("/api/daily").json()
-    assert body["yesterday"] == {"date": "2026-11-29", "seed": None}
+    assert body["yesterday"] == {
+        "date": "2026-11-29", "seed": None, "revealsAt": "2026-11-30T00:10:00Z", "aiVersion": None,
+    }
+
+
+def test_past_days_lists_only_closed_days_newest_first(
+    community_client: TestClient, table: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for day in ("2026-10-30", "2026-11-01", "2026-11-28", "2026-11-29", "2026-11-30"):
+        daily.get_or_create_daily(day)
+    table.put_item(Item={"pk": "DAILY#2026-11-27", "sk": "DAILY", "seed": "old-item"})
+    freeze(monkeypatch, "2026-11-30T00:05:00")  # 29 November is still in its grace
+    days = community_client.get("/api/daily/days").json()["days"]
+    assert [d["date"] for d in days] == ["2026-11-28", "2026-11-27", "2026-11-01", "2026-10-30"]
+    assert days[1] == {"date": "2026-11-27", "seed": "old-item", "aiVersion": None}
+    assert days[0]["seed"] == daily.get_or_create_daily("2026-11-28").seed
+    freeze(monkeypatch, "2026-11-30T00:10:00")
+    dates = [d["date"] for d in community_client.get("/api/daily/days").json()["days"]]
+    # 30 days back from the newest closed day: 30 October has left the list.
+    assert dates == ["2026-11-29", "2026-11-28", "2026-11-27", "2026-11-01"]
 
 
 def test_health(community_client: TestClient) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from dames_backend import game_store, security
+from dames_backend.clock import GameClock
 from dames_backend.game_store import GameRecord
 from fastapi.testclient import TestClient
 from games_support import bearer, start_game
@@ -32,7 +33,7 @@ def _won_game(mode: str = "free", date: str | None = None) -> tuple[str, str]:
         created_at="2026-11-29T09:00:00Z",
         status="won",
         reason="no-moves",
-        elapsed_ms=402_500,
+        clock=GameClock(elapsed_ms=402_500, pauses=2, paused_ms=61_000),
         finished_at="2026-11-29T09:06:43Z",
         score={"total": 3000 + 300 * 9 - 402, "base": 3000, "perPiece": 300, "pieces": 9,
                "seconds": 402},

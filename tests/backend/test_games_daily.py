@@ -5,7 +5,7 @@ the daily computer (``defi``, 4 plies). The daily challenge item is written by t
 a known seed, as the rotation would, so the game is reproducible; if a seed's game is not a
 win, the next seed of the list is tried (a new date), up to three.
 
-The score is then checked by hand: every move is sent with ``thinkMs: 0``, so each counts the
+The score is then checked by hand: the backend's clock is frozen, so each move counts the
 0.3 s minimum whatever the real timing, and the player's pieces are counted from the final
 FEN string, not with the engine.
 """
@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
 
 import dames
 import dames.ai
 import pytest
-from dames_backend import games
+from clock_support import freeze
+from dames_backend import clock, daily
 from fastapi.testclient import TestClient
 from games_support import event_for, fen_piece_counts, stored_item
 
@@ -55,11 +57,13 @@ def test_a_daily_game_won_through_the_handler_scores_and_claims(
         # The challenge of `day`, as the midnight rotation writes it (docs/http-api.md).
         table.put_item(Item={"pk": f"DAILY#{day}", "sk": "DAILY", "date": day, "seed": seed,
                              "createdAt": f"{day}T00:00:00Z"})
-        # The game starts on `day`; the clock then passes midnight before it ends.
-        monkeypatch.setattr(games, "utc_today", lambda day=day: day)
+        # The game starts at 23:58 on `day`; the clock then passes midnight before it ends,
+        # within the 10 minutes' grace of a game in progress.
+        freeze(monkeypatch, f"{day}T23:58:00")
         status, created = _call(handler, load_event("games-create-daily.json"), lambda_context)
         assert status == 201 and created["game"]["date"] == day
-        monkeypatch.setattr(games, "utc_today", lambda: "2099-01-01")
+        assert created["game"]["closesAt"] == clock.iso_utc(daily.closes_at(day))
+        freeze(monkeypatch, clock.utc_now() + timedelta(minutes=4))
         outcome = _finish(handler, load_event, lambda_context, created)
         if outcome[2]["status"] == "won":
             break
@@ -70,7 +74,8 @@ def test_a_daily_game_won_through_the_handler_scores_and_claims(
     # --- the score, by hand -----------------------------------------------------------
     item = stored_item(table, game_id)
     assert item["seed"] in SEEDS and item["level"] == "defi" and item["mode"] == "daily"
-    assert view["date"] == item["date"] != "2099-01-01"  # finishes under its own date
+    assert view["date"] == item["date"] != daily.today_utc()  # finishes under its own date
+    assert view["ranked"] is True and item["aiVersion"] == dames.ai.AI_VERSION
     pieces_left = fen_piece_counts(view["fen"])["white"]
     assert pieces_left == view["pieces"]["white"] >= 1
     seconds = (played * 300) // 1000
@@ -132,7 +137,7 @@ def _finish(
         text = str(move) if played % 2 else board.notation(move)
         event = event_for(
             move_template, game_id=game_id, token=token,
-            body={"ply": view["ply"], "move": text, "thinkMs": 0},
+            body={"ply": view["ply"], "move": text},
         )
         status, view = _call(handler, event, context)
         assert status == 200, view

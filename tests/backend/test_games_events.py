@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from games_support import event_for
+from games_support import event_for, settled
 
 
 @pytest.fixture
@@ -37,14 +37,18 @@ def test_game_events_through_the_lambda_handler(
         games_handler, event_for(load_event("games-get.json"), game_id=game_id, token=token),
         lambda_context,
     )
-    assert status == 200 and view == created["game"]
+    assert status == 200 and settled(view) == settled(created["game"])
+
+    clock_event = event_for(load_event("games-clock.json"), game_id=game_id, token=token)
+    status, paused = _call(games_handler, clock_event, lambda_context)
+    assert status == 200 and paused["paused"] is True and paused["running"] is False
 
     move_event = event_for(load_event("games-move.json"), game_id=game_id, token=token)
     status, moved = _call(games_handler, move_event, lambda_context)
     assert status == 200
     assert moved["ply"] == 2 and moved["moves"][0] == "32-28"
     status, retried = _call(games_handler, move_event, lambda_context)
-    assert status == 200 and retried == moved
+    assert status == 200 and settled(retried) == settled(moved)
 
     status, resigned = _call(
         games_handler, event_for(load_event("games-resign.json"), game_id=game_id, token=token),

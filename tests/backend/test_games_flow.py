@@ -9,7 +9,15 @@ from typing import Any
 import pytest
 from dames_backend import clock, security
 from fastapi.testclient import TestClient
-from games_support import bearer, get_game, post_move, start_game, stored_item
+from games_support import (
+    bearer,
+    get_game,
+    post_move,
+    post_move_with,
+    settled,
+    start_game,
+    stored_item,
+)
 
 from tests.board_support import safe_moves
 
@@ -28,7 +36,14 @@ def test_new_free_game_is_the_start_position_with_nine_moves(games_client: TestC
     assert game["playerColor"] == "white" and game["turn"] == "white"
     assert game["ply"] == 0 and game["moves"] == []
     assert game["pieces"] == {"white": 20, "black": 20}
-    assert game["clock"] == {"elapsedMs": 0}
+    assert game["clock"] == {
+        "elapsedMs": 0, "turnMs": 0, "running": True, "paused": False,
+        "since": game["clock"]["serverNow"], "serverNow": game["clock"]["serverNow"],
+        "pauses": 0, "pausedMs": 0,
+    }
+    assert game["ranked"] is True and game["closesAt"] is None
+    assert game["startFen"] == game["fen"] and game["captured"] == []
+    assert game["lastMove"] is None and game["aiVersion"]
     assert game["score"] is None and game["claimed"] is False
     assert game["lastComputerMove"] is None
     # Only the front row (31-35) can move: 31 one way, 32-35 two ways each, 9 moves.
@@ -37,7 +52,7 @@ def test_new_free_game_is_the_start_position_with_nine_moves(games_client: TestC
     assert len(game["legalMoves"]) == 9
     assert {"notation": "32-28", "hub": "32-28", "path": [32, 28], "captures": [],
             "promotes": False} in game["legalMoves"]
-    assert get_game(games_client, game["id"], token) == game
+    assert settled(get_game(games_client, game["id"], token)) == settled(game)
 
 
 def test_move_applies_the_players_move_and_a_computer_reply(
@@ -54,7 +69,7 @@ def test_move_applies_the_players_move_and_a_computer_reply(
     assert 1 <= reply["path"][0] <= 20  # a black piece moved
     assert after["turn"] == "white"
     assert after["legalMoves"]
-    assert get_game(games_client, game["id"], token) == after
+    assert settled(get_game(games_client, game["id"], token)) == settled(after)
     item = stored_item(table, game["id"])
     assert item["moves"][0] == "32-28"
     assert int(item["version"]) == 2
@@ -77,7 +92,7 @@ def test_resign_ends_the_game_and_is_idempotent(games_client: TestClient, table:
     assert first.json()["legalMoves"] == []
     assert first.json()["score"] is None
     again = games_client.post(f"/api/games/{game['id']}/resign", headers=bearer(token))
-    assert again.status_code == 200 and again.json() == first.json()
+    assert again.status_code == 200 and settled(again.json()) == settled(first.json())
     late_move = post_move(games_client, game["id"], token, 0, "32-28")
     assert late_move.status_code == 409
     assert late_move.json()["error"] == "game-over"
@@ -106,11 +121,16 @@ def test_practice_game_on_eight_by_eight(games_client: TestClient) -> None:
 @pytest.mark.parametrize(
     ("body", "code"),
     [
-        ({"mode": "daily", "level": "debutant"}, "practice-only"),
-        ({"mode": "free", "fen": "W:W50:B1"}, "practice-only"),
-        ({"mode": "daily", "variant": "english"}, "practice-only"),
+        ({"mode": "daily", "level": "debutant"}, "daily-fixed"),
+        ({"mode": "daily", "fen": "W:W50:B1"}, "daily-fixed"),
+        ({"mode": "daily", "variant": "english"}, "daily-fixed"),
+        ({"mode": "daily", "color": "black"}, "daily-fixed"),
+        ({"mode": "duo", "level": "fort"}, "duo-no-computer"),
+        ({"mode": "duo", "color": "black"}, "duo-no-computer"),
+        ({"mode": "free", "color": "red"}, "invalid-request"),
         ({"mode": "free", "seed": "chosen-by-me"}, "invalid-request"),
-        ({"mode": "daily", "date": "2020-01-01"}, "invalid-request"),
+        ({"mode": "free", "date": "2020-01-01"}, "daily-only"),
+        ({"mode": "daily", "date": "2020-1-01"}, "invalid-request"),
         ({"mode": "tournament"}, "invalid-request"),
         ({"mode": "practice", "level": "god"}, "invalid-request"),
         ({"mode": "practice", "fen": "W:W99:B1"}, "bad-fen"),
@@ -138,7 +158,6 @@ def test_forged_or_invalid_creation_is_rejected(
         {"ply": 0, "move": "32-28", "thinkMs": -5},
         {"ply": 0, "move": "32-28", "thinkMs": "300"},
         {"ply": "0", "move": "32-28", "thinkMs": 300},
-        {"ply": 0, "move": "32-28"},
         {"ply": 0, "move": "", "thinkMs": 0},
         {"ply": -1, "move": "32-28", "thinkMs": 0},
         {"ply": 0, "move": ["32-28"], "thinkMs": 0},
@@ -153,7 +172,7 @@ def test_forged_or_invalid_move_bodies_change_nothing(
     )
     assert response.status_code == 422, response.text
     assert response.json()["error"] == "invalid-request"
-    assert get_game(games_client, game["id"], token) == game
+    assert settled(get_game(games_client, game["id"], token)) == settled(game)
 
 
 def test_bad_json_and_oversized_bodies(games_client: TestClient) -> None:
@@ -168,7 +187,7 @@ def test_bad_json_and_oversized_bodies(games_client: TestClient) -> None:
                                           "pad": "x" * 5000}
     )
     assert huge.status_code == 413 and huge.json()["error"] == "body-too-large"
-    assert get_game(games_client, game["id"], token) == game
+    assert settled(get_game(games_client, game["id"], token)) == settled(game)
 
 
 def test_the_seed_never_reaches_the_client(games_client: TestClient, table: Any) -> None:
@@ -232,7 +251,7 @@ def test_token_checks(games_client: TestClient, table: Any) -> None:
         assert games_client.request(method, path, json=body).status_code == 401
         forbidden = games_client.request(method, path, json=body, headers=bearer(other_token))
         assert forbidden.status_code == 403
-    assert get_game(games_client, game["id"], token) == game
+    assert settled(get_game(games_client, game["id"], token)) == settled(game)
 
     unknown = games_client.get("/api/games/g_doesnotexist0000", headers=bearer(token))
     assert unknown.status_code == 404
@@ -254,28 +273,101 @@ class FakeClock:
         return self.now
 
 
-def test_clock_counts_the_smaller_figure_and_at_least_300_ms(
+def _pause(client: TestClient, game_id: str, token: str, paused: bool) -> dict[str, Any]:
+    response = client.post(
+        f"/api/games/{game_id}/clock", headers=bearer(token), json={"paused": paused}
+    )
+    assert response.status_code == 200, response.text
+    body: dict[str, Any] = response.json()
+    return body
+
+
+def test_the_client_cannot_lower_its_time(
     games_client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A script sending thinkMs: 0 after a minute of thought pays the minute (it used to pay
+    0.3 s: three 60-second moves counted 900 ms)."""
+    fake = FakeClock(1_800_000_000_000)
+    monkeypatch.setattr(clock, "now_ms", fake)
+    token, game = start_game(games_client, "free")
+    gid = game["id"]
+    view = game
+    for _ in range(3):
+        fake.now += 60_000
+        move = view["legalMoves"][0]["notation"]
+        view = post_move_with(games_client, gid, token, view["ply"], move, think_ms=0).json()
+    assert view["clock"]["elapsedMs"] == 180_000
+    fake.now += 40  # a pre-move: 0.3 s at least
+    view = post_move(games_client, gid, token, view["ply"], view["legalMoves"][0]["notation"])
+    assert view.json()["clock"]["elapsedMs"] == 180_300
+
+
+def test_a_reload_shows_the_running_turn(
+    games_client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Reloading used to wipe the turn (10 s on the clock, reload: 00:00, then 312 ms)."""
+    fake = FakeClock(1_800_000_000_000)
+    monkeypatch.setattr(clock, "now_ms", fake)
+    token, game = start_game(games_client, "free")
+    fake.now += 10_000
+    reloaded = get_game(games_client, game["id"], token)["clock"]
+    assert (reloaded["elapsedMs"], reloaded["turnMs"], reloaded["running"]) == (0, 10_000, True)
+    assert reloaded["since"] == 1_800_000_000_000 and reloaded["serverNow"] == fake.now
+    fake.now += 2_000
+    view = post_move(games_client, game["id"], token, 0, "32-28").json()
+    assert view["clock"]["elapsedMs"] == 12_000
+
+
+def test_only_pauses_announced_as_they_happen_are_credited(
+    games_client: TestClient, table: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     fake = FakeClock(1_800_000_000_000)
     monkeypatch.setattr(clock, "now_ms", fake)
     token, game = start_game(games_client, "free")
     gid = game["id"]
+    fake.now += 5_000
+    paused = _pause(games_client, gid, token, True)
+    assert (paused["paused"], paused["running"], paused["turnMs"]) == (True, False, 5_000)
+    fake.now += 3_000
+    assert _pause(games_client, gid, token, True)["since"] == 1_800_000_005_000  # a repeat
+    fake.now += 27_000
+    resumed = _pause(games_client, gid, token, False)
+    assert (resumed["pauses"], resumed["pausedMs"], resumed["turnMs"]) == (1, 30_000, 5_000)
+    assert _pause(games_client, gid, token, False) == {**resumed, "serverNow": fake.now}
+    fake.now += 1_000
+    view = post_move(games_client, gid, token, 0, "32-28").json()
+    assert view["clock"]["elapsedMs"] == 6_000
+    assert (view["clock"]["pauses"], view["clock"]["pausedMs"]) == (1, 30_000)
+    stored = stored_item(table, gid)["clock"]
+    assert (int(stored["pauses"]), int(stored["pausedMs"])) == (1, 30_000)
 
-    fake.now += 8_000  # the server saw 8 s; the tab was hidden for a while: browser says 5 s
-    view = post_move(games_client, gid, token, 0, "32-28", think_ms=5_000).json()
-    assert view["clock"]["elapsedMs"] == 5_000
-
-    fake.now += 1_200  # the browser claims 9 s but the server answered 1.2 s ago
+    # A move arriving while paused: the page was hidden, it could not have played. The open
+    # pause is void, the whole turn counts.
+    fake.now += 2_000
+    _pause(games_client, gid, token, True)
+    fake.now += 40_000
     move = view["legalMoves"][0]["notation"]
-    view = post_move(games_client, gid, token, 2, move, think_ms=9_000).json()
-    assert view["clock"]["elapsedMs"] == 5_000 + 1_200
+    view = post_move(games_client, gid, token, 2, move).json()
+    assert view["clock"]["elapsedMs"] == 6_000 + 42_000
+    assert (view["clock"]["pauses"], view["clock"]["pausedMs"]) == (1, 30_000)
+    assert view["clock"]["running"] is True and view["clock"]["paused"] is False
 
-    fake.now += 40  # a pre-move: 0.3 s at least
-    move = view["legalMoves"][0]["notation"]
-    view = post_move(games_client, gid, token, 4, move, think_ms=40).json()
-    assert view["clock"]["elapsedMs"] == 5_000 + 1_200 + 300
-    assert get_game(games_client, gid, token)["clock"]["elapsedMs"] == 6_500
+
+def test_the_clock_route_refuses_bad_input_and_finished_games(
+    games_client: TestClient,
+) -> None:
+    token, game = start_game(games_client, "free")
+    url = f"/api/games/{game['id']}/clock"
+    for body in ({}, {"paused": "yes"}, {"paused": 1}, {"paused": True, "at": 5}):
+        response = games_client.post(url, headers=bearer(token), json=body)
+        assert response.status_code == 422, body
+    assert games_client.post(url, json={"paused": True}).status_code == 401
+    assert games_client.post(
+        url, headers=bearer("x" * 32), json={"paused": True}
+    ).status_code == 403
+    games_client.post(f"/api/games/{game['id']}/resign", headers=bearer(token))
+    over = games_client.post(url, headers=bearer(token), json={"paused": True})
+    assert over.status_code == 409 and over.json()["error"] == "game-over"
 
 
 def test_computer_thinking_never_counts(
@@ -294,11 +386,11 @@ def test_computer_thinking_never_counts(
     monkeypatch.setattr(dames.ai, "choose_move", slow_computer)
     token, game = start_game(games_client, "free")
     fake.now += 2_000
-    view = post_move(games_client, game["id"], token, 0, "32-28", think_ms=100_000).json()
+    view = post_move(games_client, game["id"], token, 0, "32-28").json()
     assert view["clock"]["elapsedMs"] == 2_000
     fake.now += 3_000  # the server answered after the computer's minute: only 3 s count
     move = view["legalMoves"][0]["notation"]
-    view = post_move(games_client, game["id"], token, 2, move, think_ms=100_000).json()
+    view = post_move(games_client, game["id"], token, 2, move).json()
     assert view["clock"]["elapsedMs"] == 5_000
 
 
@@ -381,21 +473,11 @@ def test_a_failing_store_answers_retry_later_and_loses_nothing(
     assert post_move(games_client, game["id"], token, 0, "32-28").status_code == 200
 
 
-def test_twenty_five_king_moves_each_end_in_a_draw_without_score(
-    games_client: TestClient, community_client: TestClient, table: Any
-) -> None:
-    """Kings only: after 25 moves each without a capture the server declares the draw, and a
-    draw neither scores nor enters a leaderboard."""
+def _play_safe_king_moves(
+    games_client: TestClient, game: dict[str, Any], token: str
+) -> dict[str, Any]:
     from dames import Board
 
-    token, game = start_game(games_client, "practice", fen="W:WK47:BK4", level="defi")
-    # The computer's first two moves are drawn at random from the game's seed, and a random
-    # king move may hang the king: a fixed seed (test data) makes the whole game reproducible.
-    table.update_item(
-        Key={"pk": f"GAME#{game['id']}", "sk": "GAME"},
-        UpdateExpression="SET seed = :seed",
-        ExpressionAttributeValues={":seed": "draw-by-king-moves"},
-    )
     while game["status"] == "playing":
         # A player's move that leaves both kings safe (the server's rules decide the rest).
         safe = safe_moves(Board(game["fen"]))
@@ -405,8 +487,32 @@ def test_twenty_five_king_moves_each_end_in_a_draw_without_score(
         response = post_move(games_client, game["id"], token, game["ply"], move)
         assert response.status_code == 200, response.text
         game = response.json()
-    assert (game["status"], game["reason"]) == ("draw", "25-king-moves")
-    assert game["ply"] == 50 and len(game["moves"]) == 50
+    return game
+
+
+@pytest.mark.parametrize(
+    ("draw_rules", "reason", "plies"),
+    [("defi", "25-king-moves", 50), ("fmjd", "5-move-endgame", 10)],
+)
+def test_king_endings_end_in_a_draw_without_score(
+    games_client: TestClient, community_client: TestClient, table: Any,
+    draw_rules: str, reason: str, plies: int,
+) -> None:
+    """Kings only: the daily's rules draw after 25 moves each without a capture, free play's
+    FMJD rules after 5 moves each of king against king; a draw neither scores nor enters a
+    leaderboard."""
+    token, game = start_game(games_client, "practice", fen="W:WK47:BK4", level="defi")
+    # The computer's first two moves are drawn at random from the game's seed, and a random
+    # king move may hang the king: a fixed seed (test data) makes the whole game reproducible.
+    # The daily challenge cannot start from this position, so its rules are test data too.
+    table.update_item(
+        Key={"pk": f"GAME#{game['id']}", "sk": "GAME"},
+        UpdateExpression="SET seed = :seed, drawRules = :rules",
+        ExpressionAttributeValues={":seed": "draw-by-king-moves", ":rules": draw_rules},
+    )
+    game = _play_safe_king_moves(games_client, game, token)
+    assert (game["status"], game["reason"]) == ("draw", reason)
+    assert game["ply"] == plies and len(game["moves"]) == plies
     assert game["score"] is None and game["legalMoves"] == []
     player = community_client.post("/api/players", json={"pseudonym": "Nulle"}).json()["token"]
     claim = games_client.post(
@@ -414,7 +520,7 @@ def test_twenty_five_king_moves_each_end_in_a_draw_without_score(
         headers={**bearer(token), "X-Player-Token": player},
     )
     assert claim.status_code == 422 and claim.json()["error"] == "not-claimable"
-    late = post_move(games_client, game["id"], token, 50, game["moves"][-2])
+    late = post_move(games_client, game["id"], token, plies, game["moves"][-2])
     assert late.status_code == 409 and late.json()["error"] == "game-over"
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from games_support import get_game, post_move, start_game, stored_item
+from games_support import get_game, post_move, settled, start_game, stored_item
 
 # White 32 can take 28 (landing on 23): the capture is compulsory.
 ONE_CAPTURE = "W:W32,40:B1,28"
@@ -23,12 +23,12 @@ def _assert_refused(
     client: TestClient, table: Any, game: dict[str, Any], token: str, move: str, code: str
 ) -> None:
     before_item = stored_item(table, game["id"])
-    response = post_move(client, game["id"], token, game["ply"], move, think_ms=1000)
+    response = post_move(client, game["id"], token, game["ply"], move)
     assert response.status_code == 422, response.text
     body = response.json()
     assert body["error"] == code
     assert body["message"]
-    assert get_game(client, game["id"], token) == game
+    assert settled(get_game(client, game["id"], token)) == settled(game)
     assert stored_item(table, game["id"]) == before_item
 
 

@@ -11,25 +11,52 @@ from dames_backend.errors import ApiError
 from dames_backend.tables import TABLE_DEFINITION
 from fastapi.testclient import TestClient
 
+T0 = 1_800_000_000_000
 
-@pytest.mark.parametrize(
-    ("reported", "seen", "counted"),
-    [
-        (5000, 8000, 5000),  # the browser paused the clock while hidden: its figure wins
-        (9000, 1200, 1200),  # the browser claims more than the server saw: the server wins
-        (0, 10_000, 300),  # never below 0.3 s
-        (100, 50, 300),
-        (2000, -40, 300),  # clock skew between instances counts as zero, then the floor
-        (10**12, 10**12, clock.MAX_REPORTED_MS),
-    ],
-)
-def test_counted_move_time(reported: int, seen: int, counted: int) -> None:
-    assert clock.counted_move_ms(reported, seen) == counted
+
+def test_a_turn_costs_the_server_time_from_its_answer_to_the_move() -> None:
+    game_clock = clock.GameClock(turn_started_ms=T0)
+    assert game_clock.charge_move(T0 + 60_000).elapsed_ms == 60_000
+    # A move counts at least 0.3 s, and clock skew between instances never refunds time.
+    assert game_clock.charge_move(T0 + 40).elapsed_ms == clock.MIN_MOVE_MS
+    assert game_clock.charge_move(T0 - 5_000).elapsed_ms == clock.MIN_MOVE_MS
+
+
+def test_only_a_pause_closed_by_a_resume_is_credited() -> None:
+    game_clock = clock.GameClock(turn_started_ms=T0)
+    game_clock = game_clock.pause(T0 + 1_000).resume(T0 + 31_000)  # hidden 30 s
+    assert (game_clock.pauses, game_clock.paused_ms) == (1, 30_000)
+    assert game_clock.turn_ms(T0 + 33_000) == 3_000
+    assert game_clock.charge_move(T0 + 33_000).elapsed_ms == 3_000
+
+
+def test_a_move_while_paused_voids_the_open_pause() -> None:
+    game_clock = clock.GameClock(turn_started_ms=T0).pause(T0 + 1_000)
+    assert game_clock.turn_ms(T0 + 50_000) == 1_000  # frozen while paused
+    charged = game_clock.charge_move(T0 + 50_000)
+    assert charged.elapsed_ms == 50_000
+    assert (charged.pauses, charged.paused_ms, charged.paused) == (0, 0, False)
+
+
+def test_repeated_pauses_and_resumes_change_nothing() -> None:
+    game_clock = clock.GameClock(turn_started_ms=T0).pause(T0 + 1_000)
+    assert game_clock.pause(T0 + 9_000) == game_clock
+    resumed = game_clock.resume(T0 + 2_000)
+    assert resumed.resume(T0 + 90_000) == resumed
+    assert resumed.paused_ms == 1_000
+
+
+def test_the_next_turn_starts_at_the_answer_with_no_pause_carried() -> None:
+    game_clock = clock.GameClock(turn_started_ms=T0).pause(T0 + 10).resume(T0 + 510)
+    charged = game_clock.charge_move(T0 + 1_000).start_turn(T0 + 1_200)
+    assert charged.elapsed_ms == 500
+    assert charged.turn_ms(T0 + 2_200) == 1_000
+    assert (charged.pauses, charged.paused_ms) == (1, 500)
 
 
 def test_win_score_drops_the_fraction_of_a_second() -> None:
     score = scoring.win_score(pieces=14, elapsed_ms=1_002_999)
-    assert score.as_json() == {
+    assert score.model_dump() == {
         "total": 3000 + 14 * 300 - 1002,
         "base": 3000,
         "perPiece": 300,

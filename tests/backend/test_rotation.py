@@ -9,6 +9,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from clock_support import freeze
 from daily_rotation import handler, logger, scheduled_date
 from dames_backend import daily
 from fastapi.testclient import TestClient
@@ -64,7 +65,7 @@ def test_a_late_retry_creates_the_day_it_was_scheduled_for(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # EventBridge retried the 30 November event after the next midnight had passed.
-    monkeypatch.setattr(daily, "utc_now", lambda: datetime(2026, 12, 1, 0, 40, tzinfo=UTC))
+    freeze(monkeypatch, datetime(2026, 12, 1, 0, 40, tzinfo=UTC))
     assert handler(load_event("scheduled-rotation.json"), lambda_context)["date"] == "2026-11-30"
     assert daily.get_daily("2026-11-30") is not None
     assert daily.get_daily("2026-12-01") is None
@@ -76,7 +77,7 @@ def test_when_a_request_came_first_the_rotation_keeps_that_seed(
     lambda_context: SimpleNamespace,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(daily, "utc_now", lambda: datetime(2026, 11, 30, 0, 0, 0, tzinfo=UTC))
+    freeze(monkeypatch, datetime(2026, 11, 30, 0, 0, 0, tzinfo=UTC))
     assert community_client.get("/api/daily").status_code == 200  # on-demand creation
     on_demand = daily.get_daily("2026-11-30")
     assert on_demand is not None
@@ -102,5 +103,5 @@ def test_the_date_comes_from_the_event_time(event: dict[str, Any], expected: str
 def test_an_event_without_time_creates_today(
     table: Any, lambda_context: SimpleNamespace, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(daily, "utc_now", lambda: datetime(2026, 12, 24, 9, 0, tzinfo=UTC))
+    freeze(monkeypatch, datetime(2026, 12, 24, 9, 0, tzinfo=UTC))
     assert handler({}, lambda_context) == {"date": "2026-12-24", "created": True}

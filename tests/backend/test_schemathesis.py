@@ -36,8 +36,8 @@ def _community_app() -> Any:
     return app
 
 
-games_schema = schemathesis.openapi.from_asgi("/openapi.json", _games_app())
-community_schema = schemathesis.openapi.from_asgi("/openapi.json", _community_app())
+games_schema = schemathesis.openapi.from_asgi("/api/games/openapi.json", _games_app())
+community_schema = schemathesis.openapi.from_asgi("/api/openapi.json", _community_app())
 
 
 @pytest.fixture

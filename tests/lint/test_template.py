@@ -38,15 +38,18 @@ TABLE_WRITE_ACTIONS_NEVER_NEEDED = {"dynamodb:*", "dynamodb:DeleteTable", "dynam
 
 
 def app_routes(module_name: str) -> set[tuple[str, str]]:
-    """(METHOD, normalised path) of every ``/api`` route of a FastAPI app."""
+    """(METHOD, normalised path) of every ``/api`` route of a FastAPI app, its OpenAPI
+    document included (served under ``/api`` as the contract)."""
     app = importlib.import_module(module_name).app
-    return {
+    routes = {
         (method, normalise_path(route.path))
         for route in app.routes
         if isinstance(route, APIRoute) and route.path.startswith("/api")
         for method in route.methods
         if method != "HEAD"
     }
+    assert app.openapi_url and app.openapi_url.startswith("/api/")
+    return routes | {("GET", app.openapi_url)}
 
 
 def table_properties() -> dict[str, Any]:
@@ -266,5 +269,64 @@ def test_cloudfront_sends_api_paths_to_the_http_api_uncached_with_tokens() -> No
     assert api_behaviour["OriginRequestPolicyId"] == ALL_VIEWER_EXCEPT_HOST
 
 
+def test_cloudfront_caches_only_the_public_leaderboards_never_a_players_rank() -> None:
+    (distribution,) = resources_of_type("AWS::CloudFront::Distribution").values()
+    behaviours = distribution["Properties"]["DistributionConfig"]["CacheBehaviors"]
+    patterns = [b["PathPattern"] for b in behaviours]
+    # First match wins: the personal rank before the public boards, both before /api/*.
+    assert patterns.index("/api/leaderboards/*/me") < patterns.index("/api/leaderboards/*")
+    assert patterns.index("/api/leaderboards/*") < patterns.index("/api/*")
+    mine, public = (b for b in behaviours if b["PathPattern"].startswith("/api/leaderboards/"))
+    assert mine["CachePolicyId"] == CACHING_DISABLED
+    assert mine["OriginRequestPolicyId"] == ALL_VIEWER_EXCEPT_HOST
+    # The public boards: no viewer header (no X-Player-Token) is forwarded or in the key, and
+    # the cache lasts as long as the origin's Cache-Control says, nothing without one.
+    assert "OriginRequestPolicyId" not in public
+    assert set(public["AllowedMethods"]) == {"GET", "HEAD"}
+    policy_name = public["CachePolicyId"]["Ref"]
+    config = resources_of_type("AWS::CloudFront::CachePolicy")[policy_name]["Properties"][
+        "CachePolicyConfig"
+    ]
+    assert (config["MinTTL"], config["DefaultTTL"]) == (0, 0) and config["MaxTTL"] <= 60
+    key = config["ParametersInCacheKeyAndForwardedToOrigin"]
+    assert key["HeadersConfig"] == {"HeaderBehavior": "none"}
+    assert key["CookiesConfig"] == {"CookieBehavior": "none"}
+    assert key["QueryStringsConfig"] == {"QueryStringBehavior": "none"}
+
+
 def test_outputs_give_the_site_the_api_and_the_bucket() -> None:
     assert {"SiteUrl", "ApiUrl", "BucketName"} <= template()["Outputs"].keys()
+
+
+def test_cloudfront_sends_the_security_headers_the_local_server_sends() -> None:
+    """One definition (local/security_headers.py): the browser tests run against the local
+    server's headers, so AWS must send exactly those, on the site and on the API."""
+    from local.security_headers import SECURITY_HEADERS
+
+    ((policy_name, policy),) = resources_of_type("AWS::CloudFront::ResponseHeadersPolicy").items()
+    config = policy["Properties"]["ResponseHeadersPolicyConfig"]["SecurityHeadersConfig"]
+    hsts = config["StrictTransportSecurity"]
+    sent = {
+        "Content-Security-Policy": config["ContentSecurityPolicy"]["ContentSecurityPolicy"],
+        "Strict-Transport-Security": f"max-age={hsts['AccessControlMaxAgeSec']}"
+        + ("; includeSubDomains" if hsts["IncludeSubdomains"] else "")
+        + ("; preload" if hsts["Preload"] else ""),
+        # ContentTypeOptions has one possible value, nosniff: present means sent.
+        **({"X-Content-Type-Options": "nosniff"} if "ContentTypeOptions" in config else {}),
+        "Referrer-Policy": config["ReferrerPolicy"]["ReferrerPolicy"],
+        "X-Frame-Options": config["FrameOptions"]["FrameOption"],
+    }
+    assert sent == dict(SECURITY_HEADERS)
+    # Like the local middleware, CloudFront replaces whatever the origin sent.
+    assert all(header["Override"] is True for header in config.values())
+    assert "unsafe" not in sent["Content-Security-Policy"]
+
+    (distribution,) = resources_of_type("AWS::CloudFront::Distribution").values()
+    distribution_config = distribution["Properties"]["DistributionConfig"]
+    behaviours = [
+        distribution_config["DefaultCacheBehavior"],
+        *distribution_config["CacheBehaviors"],
+    ]
+    assert {b.get("PathPattern", "*"): b["ResponseHeadersPolicyId"] for b in behaviours} == {
+        b.get("PathPattern", "*"): {"Ref": policy_name} for b in behaviours
+    }

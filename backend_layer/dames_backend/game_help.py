@@ -1,0 +1,152 @@
+"""Help during a casual game: a hint, a takeback, a draw offer.
+
+None of it exists in the daily challenge (everyone plays it alone, White against ``defi``).
+In free play a hint or a takeback makes the game casual for good (``assisted``): the server,
+not the page, keeps such a game off the leaderboard. Each request names the ply it was made
+at, so a stale page gets the same 409 ``stale-ply`` as a stale move, and a repeated takeback
+is answered with the game as it stands instead of undoing twice.
+"""
+
+from __future__ import annotations
+
+import dames.ai
+from dames.ai.draw_offer import accepts_draw
+
+from dames_backend import clock
+from dames_backend.errors import ApiError
+from dames_backend.game_store import GameRecord, LastRequest
+from dames_backend.game_views import DrawOfferResult, GameView, HintView
+from dames_backend.games import (
+    Replayed,
+    game_over_error,
+    game_view,
+    is_players_turn,
+    move_view,
+    open_game,
+    plays_computer,
+    read_game_view,
+    replay,
+    save_with_retries,
+)
+
+TAKEBACK = "takeback"
+# The hint plays a level above the opponent's (the strongest level hints for itself).
+HINT_LEVEL_ABOVE = {
+    "debutant": "facile",
+    "facile": "defi",
+    "defi": "fort",
+    "fort": "maitre",
+    "maitre": "maitre",
+}
+DUO_HINT_LEVEL = "fort"
+
+
+def _helpable(game_id: str, authorization: str | None, ply: int, what: str) -> GameRecord:
+    """The game, if ``what`` may be asked of it now: not the daily challenge, not a finished
+    game, and at the ply the page believes it is at."""
+    record = open_game(game_id, authorization)
+    if record.mode == "daily":
+        raise ApiError(
+            422, "daily-no-help", f"The daily challenge is played without help: no {what}."
+        )
+    if record.status != "playing":
+        raise game_over_error(record)
+    if ply != len(record.moves):
+        raise ApiError(
+            409, "stale-ply",
+            f"The game is at ply {len(record.moves)}, not {ply}: reload it.",
+            game=read_game_view(record).model_dump(),
+        )
+    return record
+
+
+def _mark_assisted(game_id: str, record: GameRecord) -> None:
+    if record.assisted:
+        return
+
+    def apply(current: GameRecord) -> GameRecord | None:
+        if current.assisted or current.moves != record.moves:
+            return None
+        return current.evolve(assisted=True)
+
+    save_with_retries(game_id, record, apply)
+
+
+def hint(game_id: str, authorization: str | None, *, ply: int) -> HintView:
+    """The server's suggestion for the player's move, from a level above the opponent's
+    (bounded like every search). Asking for it makes a free game casual."""
+    record = _helpable(game_id, authorization, ply, "hint")
+    board = replay(record).board
+    if not is_players_turn(record, board):  # pragma: no cover - the computer always answers
+        raise ApiError(409, "not-your-turn", "It is the computer's turn.")
+    level = HINT_LEVEL_ABOVE[record.level] if plays_computer(record) else DUO_HINT_LEVEL
+    move = dames.ai.hint(board, level=level)
+    _mark_assisted(game_id, record)
+    return HintView(move=move_view(board, move), level=level)
+
+
+def _undo_count(replayed: Replayed) -> int:
+    """How many plies a takeback removes: the player's last move and everything after it
+    (the computer's reply). 0 when the player has not moved yet (the computer opened)."""
+    players = [i for i, computer in enumerate(replayed.by_computer) if not computer]
+    return len(replayed.by_computer) - players[-1] if players else 0
+
+
+def takeback(game_id: str, authorization: str | None, *, ply: int) -> GameView:
+    """Undo the player's last move and the computer's reply (repeatable to the start). The
+    clock keeps what was spent; the turn starts again now. Makes a free game casual."""
+    record = open_game(game_id, authorization)
+    last = record.last_request
+    if last is not None and (last.ply, last.move) == (ply, TAKEBACK):
+        return read_game_view(record)  # a retry: undo once only
+    record = _helpable(game_id, authorization, ply, "takeback")
+    count = _undo_count(replay(record))
+    if count == 0:
+        raise ApiError(409, "nothing-to-take-back", "There is no move of yours to take back.")
+    now = clock.now_ms()
+
+    def apply(current: GameRecord) -> GameRecord | None:
+        if current.moves != record.moves or current.status != "playing":
+            return None
+        return current.evolve(
+            moves=current.moves[:-count],
+            assisted=True,
+            clock=current.clock.start_turn(now),
+            last_request=LastRequest(ply, TAKEBACK),
+        )
+
+    saved = save_with_retries(game_id, record, apply)
+    if saved is None:
+        raise ApiError(409, "conflict", "Another request changed this game first: reload it.")
+    return read_game_view(saved)
+
+
+def offer_draw(game_id: str, authorization: str | None, *, ply: int) -> DrawOfferResult:
+    """The computer answers at once, from its own evaluation and the material: it accepts a
+    dead-level ending or a position where it stands worse, declines otherwise. An accepted
+    offer ends the game as a draw by agreement."""
+    record = _helpable(game_id, authorization, ply, "draw offer")
+    if not plays_computer(record):
+        raise ApiError(
+            422, "duo-no-computer", "Between two players on one device, agree on the draw."
+        )
+    replayed = replay(record)
+    if not accepts_draw(replayed.board, level=record.level):
+        return DrawOfferResult(accepted=False, game=game_view(record, replayed))
+    now = clock.now_ms()
+
+    def apply(current: GameRecord) -> GameRecord | None:
+        if current.moves != record.moves or current.status != "playing":
+            return None
+        return current.evolve(
+            status="draw",
+            reason="agreement",
+            clock=current.clock.charge_move(now),
+            finished_at=clock.iso_from_ms(now),
+            expires_at=None,
+        )
+
+    saved = save_with_retries(game_id, record, apply)
+    if saved is None:
+        raise ApiError(409, "conflict", "Another request changed this game first: reload it.")
+    return DrawOfferResult(accepted=True, game=game_view(saved, replayed, now))

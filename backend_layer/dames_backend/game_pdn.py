@@ -1,0 +1,66 @@
+"""A game as a PDN file: the standard tags, and what checking the computer needs.
+
+The seed is a tag only once it is public: for a daily game after its day's close (anyone can
+then replay the day and confirm every reply with ``python -m dames verify``), for any other
+game once it is over (its seed was random and served that game alone). A running daily game's
+PDN never carries it.
+"""
+
+from __future__ import annotations
+
+import dames
+from dames import pdn
+
+from dames_backend import daily, games
+from dames_backend.game_store import GameRecord
+
+SITE = "Dames du jour"
+COMPUTER = "Computer"
+
+
+def _players(record: GameRecord) -> tuple[str, str]:
+    if not games.plays_computer(record):
+        return "White", "Black"
+    computer = f"{COMPUTER} ({record.level})"
+    return ("Player", computer) if record.player_color == "white" else (computer, "Player")
+
+
+def _event(record: GameRecord) -> str:
+    if record.mode == "daily":
+        return f"{SITE} daily challenge {record.date}"
+    return f"{SITE} {'two-player game' if record.mode == 'duo' else 'free game'}"
+
+
+def seed_is_public(record: GameRecord) -> bool:
+    if record.mode == "daily" and record.date:
+        return daily.is_closed(record.date)
+    return record.status != "playing"
+
+
+def game_pdn(game_id: str, authorization: str | None) -> str:
+    """The PDN text of a game, finished or not (a running game's result is ``*``)."""
+    record = games.open_game(game_id, authorization)
+    white, black = _players(record)
+    tags = {
+        "Event": _event(record),
+        "Site": SITE,
+        "Date": record.created_at[:10].replace("-", "."),
+        "Round": "-",
+        "White": white,
+        "Black": black,
+        "Mode": record.mode,
+    }
+    if games.plays_computer(record):
+        tags["Level"] = record.level
+        tags["AiVersion"] = record.ai_version or ""
+        if seed_is_public(record):
+            tags["Seed"] = record.seed
+    won_by = games.winner(record)
+    return pdn.export_game(
+        variant=record.variant,
+        start_fen=record.start_fen,
+        moves=list(record.moves),
+        winner=None if won_by is None else dames.WHITE if won_by == "white" else dames.BLACK,
+        finished=record.status != "playing",
+        tags=tags,
+    )

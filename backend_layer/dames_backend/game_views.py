@@ -1,0 +1,156 @@
+"""The games API's shapes, defined once: the domain builds these models and the routes declare
+them, so the OpenAPI document the app serves is the contract.
+
+Level and variant names come from the engine's own tables (``dames.ai.LEVELS``,
+``dames.VARIANTS``), never restated here.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, cast, get_args
+
+import dames
+import dames.ai
+from pydantic import AfterValidator, BaseModel, Field, WithJsonSchema
+
+from dames_backend.scoring import Score as ScoreView
+
+Mode = Literal["daily", "free", "practice", "duo"]
+Color = Literal["white", "black"]
+Status = Literal["playing", "won", "lost", "draw", "resigned"]
+MODES: tuple[str, ...] = get_args(Mode)
+COLORS: tuple[str, ...] = get_args(Color)
+STATUSES: tuple[str, ...] = get_args(Status)
+
+
+def _one_of(value: str, allowed: tuple[str, ...], what: str) -> str:
+    if value not in allowed:
+        raise ValueError(f"stored {what} {value!r} is not one of {', '.join(allowed)}")
+    return value
+
+
+def as_mode(value: str) -> Mode:
+    """A stored mode, checked (records hold plain strings)."""
+    return cast(Mode, _one_of(value, MODES, "mode"))
+
+
+def as_color(value: str) -> Color:
+    return cast(Color, _one_of(value, COLORS, "colour"))
+
+
+def as_status(value: str) -> Status:
+    return cast(Status, _one_of(value, STATUSES, "status"))
+
+
+def _known_level(name: str) -> str:
+    if name not in dames.ai.LEVELS:
+        raise ValueError(f"unknown level {name!r}; expected one of {', '.join(dames.ai.LEVELS)}")
+    return name
+
+
+def _known_variant(name: str) -> str:
+    if name not in dames.VARIANTS:
+        raise ValueError(f"unknown variant {name!r}; expected one of {', '.join(dames.VARIANTS)}")
+    return name
+
+
+LevelName = Annotated[
+    str,
+    AfterValidator(_known_level),
+    WithJsonSchema({"type": "string", "enum": list(dames.ai.LEVELS)}),
+]
+VariantName = Annotated[
+    str,
+    AfterValidator(_known_variant),
+    WithJsonSchema({"type": "string", "enum": list(dames.VARIANTS)}),
+]
+
+
+class MoveView(BaseModel):
+    """A move as the page draws it: ``path`` and ``captures`` are official square numbers."""
+
+    notation: str = Field(description="Official notation (`32x23`), shortest unambiguous form.")
+    hub: str = Field(description="Every square of the path (`32x23x28`), never ambiguous.")
+    path: list[int]
+    captures: list[int]
+    promotes: bool
+
+
+class PiecesView(BaseModel):
+    white: int
+    black: int
+
+
+class ClockView(BaseModel):
+    """The player's clock as the server keeps it; the page shows
+    ``elapsedMs + turnMs + (running ? time since the view arrived : 0)``."""
+
+    elapsedMs: int = Field(description="Charged for the player's finished moves.")
+    turnMs: int = Field(description="The running turn so far, as of serverNow.")
+    running: bool = Field(description="The player's turn is being timed now.")
+    paused: bool = Field(description="A pause received from the page is open.")
+    since: int | None = Field(
+        description="Epoch ms when the current running or paused span began."
+    )
+    serverNow: int = Field(description="Epoch ms when the server made this view.")
+    pauses: int = Field(description="Pauses credited so far (a hidden tab, then visible).")
+    pausedMs: int = Field(description="Paused time credited so far.")
+
+
+class GameView(BaseModel):
+    """The whole state of a game; every game route returns it. Never the seed."""
+
+    id: str
+    mode: Mode
+    variant: VariantName
+    level: LevelName | None = Field(description="The computer's level; null in a duo game.")
+    date: str | None = Field(description="The challenge's day (daily games), else null.")
+    playerColor: Color
+    status: Status = Field(description="won/lost from playerColor's side (White in a duo).")
+    reason: str | None
+    winner: Color | None = Field(description="Who won, once the game is over; null for a draw.")
+    startFen: str
+    fen: str
+    turn: Color
+    ply: int
+    moves: list[str] = Field(description="The whole game in official notation.")
+    captured: list[int] = Field(description="Pieces taken by each move of `moves`.")
+    lastMove: MoveView | None = Field(description="The last move played, by either side.")
+    lastComputerMove: MoveView | None
+    legalMoves: list[MoveView] = Field(description="The player's; empty unless it is their turn.")
+    pieces: PiecesView
+    clock: ClockView
+    score: ScoreView | None
+    ranked: bool = Field(
+        description="A win can enter a leaderboard: the daily challenge until its day's close, "
+        "and free play as the free leaderboard is set up (White, defi, international, the "
+        "start position) with no hint and no takeback."
+    )
+    assisted: bool = Field(description="A hint or a takeback was used (the game is casual).")
+    closesAt: str | None = Field(
+        description="Daily games: when the day stops counting (next midnight UTC + grace)."
+    )
+    aiVersion: str = Field(description="The computer's version that plays this game.")
+    claimed: bool
+    createdAt: str
+
+
+class CreatedGame(BaseModel):
+    """A new game and its token, shown only this once (stored hashed)."""
+
+    token: str
+    game: GameView
+
+
+class HintView(BaseModel):
+    """The server's suggestion for the player's move."""
+
+    move: MoveView
+    level: LevelName = Field(description="The level that found it: one above the opponent's.")
+
+
+class DrawOfferResult(BaseModel):
+    """The computer's answer to a draw offer, and the game after it."""
+
+    accepted: bool
+    game: GameView
