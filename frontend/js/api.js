@@ -18,7 +18,7 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, { body, gameToken, playerToken } = {}) {
+async function call(method, path, { body, gameToken, playerToken, keepalive } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (gameToken) headers.Authorization = `Bearer ${gameToken}`;
@@ -30,6 +30,9 @@ async function call(method, path, { body, gameToken, playerToken } = {}) {
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       cache: "no-store",
+      // keepalive lets a request started as the tab is hidden or closed still reach the
+      // server; unlike sendBeacon it can carry the Authorization header.
+      keepalive: Boolean(keepalive),
     });
   } catch (err) {
     throw new ApiError(0, "network", String(err && err.message ? err.message : err));
@@ -51,16 +54,38 @@ export const api = {
   getGame: (id, token) => call("GET", `/api/games/${encodeURIComponent(id)}`, { gameToken: token }),
   play: (id, token, body) =>
     call("POST", `/api/games/${encodeURIComponent(id)}/moves`, { body, gameToken: token }),
+  /** Tells the server the page was hidden (paused) or shown again: the server keeps the clock
+   * and credits a pause only between the two announcements it received. */
+  clock: (id, token, paused) =>
+    call("POST", `/api/games/${encodeURIComponent(id)}/clock`, {
+      body: { paused }, gameToken: token, keepalive: true,
+    }),
   resign: (id, token) =>
     call("POST", `/api/games/${encodeURIComponent(id)}/resign`, { body: {}, gameToken: token }),
   claim: (id, token, playerToken) =>
     call("POST", `/api/games/${encodeURIComponent(id)}/claim`, {
       body: {}, gameToken: token, playerToken,
     }),
+  me: (playerToken) => call("GET", "/api/players/me", { playerToken }),
   createPlayer: (pseudonym) => call("POST", "/api/players", { body: { pseudonym } }),
   leaderboard: (board, date, playerToken) =>
     call("GET", board === "daily" ? `/api/leaderboards/daily/${date}` : "/api/leaderboards/free", {
       playerToken,
     }),
   daily: () => call("GET", "/api/daily"),
+  /** Help in a casual game (issue 10): each names the ply it is about, so a page that fell
+   * behind gets 409 stale-ply with the game. */
+  hint: (id, token, ply) =>
+    call("POST", `/api/games/${encodeURIComponent(id)}/hint`, { body: { ply }, gameToken: token }),
+  takeback: (id, token, ply) =>
+    call("POST", `/api/games/${encodeURIComponent(id)}/takeback`, {
+      body: { ply }, gameToken: token,
+    }),
+  drawOffer: (id, token, ply) =>
+    call("POST", `/api/games/${encodeURIComponent(id)}/draw-offer`, {
+      body: { ply }, gameToken: token,
+    }),
+  /** A PDN file read by the server: its games, and game `game` with every position. */
+  readPdn: (pdn, game = 1) => call("POST", "/api/games/pdn/read", { body: { pdn, game } }),
+  variants: () => call("GET", "/api/variants"),
 };

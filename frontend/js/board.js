@@ -1,12 +1,18 @@
 /**
  * The board on screen: draws pieces and marks, and turns taps, clicks, drags and keys into
- * square touches for the page. It decides nothing about the rules.
+ * square touches for the page. It decides nothing about the rules, not even its own squares:
+ * the size, which squares play, their numbers and where they sit come from the API's
+ * description of the variant (variants.js), so every variant's board is drawn the same way.
  */
-import { SIZE, cellOf, squareAt, stepCursor } from "./geometry.js";
+import { boardLayout, loadVariant, startCursor, stepCursor } from "./variants.js";
 import { t } from "./i18n.js";
 
 const DRAG_THRESHOLD_PX = 6;
 const STEP_MS = 170;
+const SVG = "http://www.w3.org/2000/svg";
+/** The arrow of the last move stops this far (in squares) before the centre of its landing
+ * square, so its head points at the piece that moved instead of hiding under it. */
+const ARROW_SHORTEN = 0.3;
 
 export const prefersReducedMotion = () =>
   window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -24,22 +30,96 @@ export class BoardView {
     this.pieces = new Map();
     this.draggable = new Set();
     this.interactive = false;
-    this.cursor = 32;
-    this.aimCol = cellOf(32).col;
+    /** Where the squares sit (variants.js's boardLayout); null until a variant is known,
+     * and then the board has no squares: pieces and marks given meanwhile wait for it. */
+    this.layout = null;
+    this.wanted = null;
+    this.cursor = null;
+    this.aimCol = 0;
     this.press = null;
+    /** Black at the bottom (two players on one device, each seeing it from their side). */
+    this.flipped = false;
+    this.marks = {};
     this.build();
     this.listen();
+  }
+
+  /** The variant drawn (its API name), or null before one is set. */
+  get variant() {
+    return this.layout ? this.layout.name : null;
+  }
+
+  /** Draws the board of a variant as GET /api/variants describes it; the pieces and marks
+   * already given are drawn again on the new squares. */
+  setVariant(description) {
+    if (this.layout && this.layout.name === description.name
+      && this.layout.source === description) return;
+    const layout = boardLayout(description);
+    layout.source = description;
+    this.layout = layout;
+    this.wanted = description.name;
+    this.cursor = startCursor(layout);
+    this.aimCol = layout.cells.get(this.cursor).col;
+    this.root.style.setProperty("--board-size", String(layout.size));
+    // On the inverted (Italian) board the top-left square plays: the painted squares follow.
+    this.root.classList.toggle("corner-plays", layout.cornerPlays);
+    this.root.dataset.variant = layout.name;
+    const focused = this.root.contains(document.activeElement);
+    this.cells = new Map();
+    this.build();
+    this.setPosition(this.pieces);
+    this.setMarks(this.marks);
+    if (focused) this.moveCursor(this.cursor, true);
+  }
+
+  /** Shows variant `name` once its description is at hand (at once when cached); resolves
+   * with the description. The latest name asked for wins over an earlier slower answer. */
+  async useVariant(name) {
+    this.wanted = name;
+    if (this.layout && this.layout.name === name) return this.layout.source;
+    const description = await loadVariant(name);
+    if (this.wanted === name) this.setVariant(description);
+    return description;
+  }
+
+  /** True when the diagram is drawn half turned: the side asked for at the bottom (Black
+   * when flipped, else White) is not the one the federation's diagram puts there. */
+  turned() {
+    return Boolean(this.layout) && this.flipped === this.layout.whiteUp;
+  }
+
+  /** The screen cell of a square, turned half round when the board is flipped. */
+  screenCell(sq) {
+    const { row, col } = this.layout.cells.get(sq);
+    const last = this.layout.size - 1;
+    return this.turned() ? { row: last - row, col: last - col } : { row, col };
+  }
+
+  /** Turns the board so Black (true) or White (false) is at the bottom, keeping what it shows. */
+  setFlipped(on) {
+    if (Boolean(on) === this.flipped) return;
+    this.flipped = Boolean(on);
+    const focused = this.root.contains(document.activeElement);
+    this.cells = new Map();
+    this.build();
+    this.root.classList.toggle("flipped", this.flipped);
+    this.setPosition(this.pieces);
+    this.setMarks(this.marks);
+    if (focused) this.moveCursor(this.cursor, true);
   }
 
   build() {
     this.root.textContent = "";
     this.root.setAttribute("role", "grid");
-    for (let row = 0; row < SIZE; row += 1) {
+    const size = this.layout ? this.layout.size : 0;
+    const turned = this.turned();
+    for (let row = 0; row < size; row += 1) {
       const rowEl = document.createElement("div");
       rowEl.className = "row";
       rowEl.setAttribute("role", "row");
-      for (let col = 0; col < SIZE; col += 1) {
-        const sq = squareAt(row, col);
+      for (let col = 0; col < size; col += 1) {
+        const sq = turned ? this.layout.at(size - 1 - row, size - 1 - col)
+          : this.layout.at(row, col);
         const cell = document.createElement("div");
         if (sq === null) {
           cell.className = "sq light";
@@ -60,6 +140,62 @@ export class BoardView {
       }
       this.root.append(rowEl);
     }
+    this.root.append(this.buildArrow());
+  }
+
+  /** The overlay drawing the last move's path as an arrow, one unit per square. */
+  buildArrow() {
+    const svg = document.createElementNS(SVG, "svg");
+    svg.setAttribute("class", "last-arrow");
+    const size = this.layout ? this.layout.size : 10;
+    svg.setAttribute("viewBox", `0 0 ${size} ${size}`);
+    svg.setAttribute("aria-hidden", "true");
+    svg.setAttribute("focusable", "false");
+    const defs = document.createElementNS(SVG, "defs");
+    const marker = document.createElementNS(SVG, "marker");
+    marker.setAttribute("id", "last-arrow-head");
+    marker.setAttribute("viewBox", "0 0 10 10");
+    marker.setAttribute("refX", "6");
+    marker.setAttribute("refY", "5");
+    marker.setAttribute("markerWidth", "3.2");
+    marker.setAttribute("markerHeight", "3.2");
+    marker.setAttribute("orient", "auto-start-reverse");
+    const head = document.createElementNS(SVG, "path");
+    head.setAttribute("d", "M0,0 L10,5 L0,10 z");
+    head.setAttribute("class", "head");
+    marker.append(head);
+    defs.append(marker);
+    this.arrowUnder = document.createElementNS(SVG, "polyline");
+    this.arrowUnder.setAttribute("class", "under");
+    this.arrowLine = document.createElementNS(SVG, "polyline");
+    this.arrowLine.setAttribute("class", "line");
+    this.arrowLine.setAttribute("marker-end", "url(#last-arrow-head)");
+    svg.append(defs, this.arrowUnder, this.arrowLine);
+    this.arrow = svg;
+    svg.setAttribute("hidden", "");
+    return svg;
+  }
+
+  /** Draws `path` (square numbers) as the arrow, or hides it. */
+  drawArrow(path) {
+    if (!path || path.length < 2 || !this.layout || !path.every((sq) => this.cells.has(sq))) {
+      this.arrow.setAttribute("hidden", "");
+      return;
+    }
+    const points = path.map((sq) => {
+      const { row, col } = this.screenCell(sq);
+      return [col + 0.5, row + 0.5];
+    });
+    const [x1, y1] = points[points.length - 2];
+    const [x2, y2] = points[points.length - 1];
+    const length = Math.hypot(x2 - x1, y2 - y1);
+    points[points.length - 1] = [
+      x2 - ((x2 - x1) / length) * ARROW_SHORTEN, y2 - ((y2 - y1) / length) * ARROW_SHORTEN,
+    ];
+    const text = points.map(([x, y]) => `${x.toFixed(3)},${y.toFixed(3)}`).join(" ");
+    this.arrowUnder.setAttribute("points", text);
+    this.arrowLine.setAttribute("points", text);
+    this.arrow.removeAttribute("hidden");
   }
 
   listen() {
@@ -99,10 +235,14 @@ export class BoardView {
   /** Marks: movable pieces, the selected piece, destinations, jumped pieces, last move. */
   setMarks({ movable = new Set(), draggable = movable, selected = null, finals = new Set(),
     steps = new Set(), taken = new Set(), visited = new Set(), last = null } = {}) {
+    this.marks = { movable, draggable, selected, finals, steps, taken, visited, last };
     this.draggable = draggable;
     const lastFrom = last ? last.path[0] : null;
     const lastTo = last ? last.path[last.path.length - 1] : null;
     const lastCaptures = new Set(last ? last.captures : []);
+    // The pieces a move took were of the other colour than the piece now on its landing square.
+    const mover = lastTo === null ? "" : this.pieces.get(lastTo) || "";
+    const takenColor = mover.startsWith("white") ? "black" : mover.startsWith("black") ? "white" : "";
     for (const [sq, cell] of this.cells) {
       cell.classList.toggle("movable", movable.has(sq));
       cell.classList.toggle("draggable", draggable.has(sq));
@@ -114,9 +254,26 @@ export class BoardView {
       cell.classList.toggle("last-from", sq === lastFrom);
       cell.classList.toggle("last-to", sq === lastTo);
       cell.classList.toggle("last-capture", lastCaptures.has(sq));
+      this.setGhost(cell, lastCaptures.has(sq) && !this.pieces.has(sq) ? takenColor : null);
       cell.setAttribute("aria-selected", sq === selected ? "true" : "false");
     }
+    this.drawArrow(last ? last.path : null);
     this.refreshLabels();
+  }
+
+  /** A faded piece with a cross where the last move took one: which piece is gone, at a
+   * glance. `color` null removes it. */
+  setGhost(cell, color) {
+    let ghost = cell.querySelector(".ghost");
+    if (color === null) {
+      if (ghost) ghost.remove();
+      return;
+    }
+    if (!ghost) {
+      ghost = document.createElement("div");
+      cell.append(ghost);
+    }
+    ghost.className = `ghost ${color}`;
   }
 
   refreshLabels() {
@@ -124,7 +281,7 @@ export class BoardView {
       const kind = this.pieces.get(sq);
       cell.setAttribute("aria-label", kind ? `${sq}, ${t(`piece:${kind}`)}` : String(sq));
     }
-    this.root.setAttribute("aria-label", t("boardLabel"));
+    this.root.setAttribute("aria-label", t(this.flipped ? "boardLabelFlipped" : "boardLabel"));
   }
 
   setInteractive(on) {
@@ -139,9 +296,10 @@ export class BoardView {
 
   moveCursor(square, focus) {
     const old = this.cells.get(this.cursor);
+    const cell = this.cells.get(square);
+    if (!cell) return;
     if (old) old.tabIndex = -1;
     this.cursor = square;
-    const cell = this.cells.get(square);
     cell.tabIndex = 0;
     if (focus) cell.focus();
   }
@@ -149,12 +307,17 @@ export class BoardView {
   onKey(e) {
     if (e.key.startsWith("Arrow")) {
       e.preventDefault();
-      const next = stepCursor(this.cursor, e.key, this.aimCol);
+      if (!this.layout) return;
+      // Arrows follow the screen: on a flipped board "up" goes towards White's side.
+      const turned = { ArrowUp: "ArrowDown", ArrowDown: "ArrowUp",
+        ArrowLeft: "ArrowRight", ArrowRight: "ArrowLeft" };
+      const key = this.turned() ? turned[e.key] : e.key;
+      const next = stepCursor(this.layout, this.cursor, key, this.aimCol);
       this.aimCol = next.aimCol;
       this.moveCursor(next.square, true);
     } else if (e.key === "Enter" || e.key === " ") {
       e.preventDefault();
-      if (this.interactive) this.handlers.onSquare(this.cursor);
+      if (this.interactive && this.cells.has(this.cursor)) this.handlers.onSquare(this.cursor);
     } else if (e.key === "Escape") {
       this.handlers.onCancel();
     }

@@ -3,6 +3,8 @@
  * written in both languages in the HTML and CSS shows the one matching <html lang>, so nothing
  * flickers or shifts when the page loads.
  */
+import { setupThemeSwitch } from "./theme.js";
+
 const WORDS = {
   fr: {
     yourTurn: "À vous de jouer",
@@ -32,6 +34,7 @@ const WORDS = {
     "reason:repetition": "position répétée trois fois",
     "reason:16-move-endgame": "règle des 16 coups",
     "reason:5-move-endgame": "règle des 5 coups",
+    "reason:40-moves": "40 coups chacun sans prise ni pion avancé",
     "reason:resigned": "vous avez abandonné",
     scoreLine: "{base} + {perPiece} × {pieces} pièces − {seconds} s",
     points: "{total} points",
@@ -46,8 +49,8 @@ const WORDS = {
     copyFailed: "Copie impossible : {text}",
     shareDaily: "Dames du jour — défi du {date}",
     shareFree: "Dames du jour — partie libre du {date}",
-    shareWon: "Gagné : {score} points, {pieces} pièces, {time}",
-    shareOther: "{result} en {time}",
+    shareWon: "Gagné : {score} points, {pieces} pièces, {moves}, {time}",
+    shareOther: "{result} : {moves}, {time}",
     gameOver: "Partie terminée : {result}",
     modeDaily: "Défi du {date}",
     modeFree: "Partie libre",
@@ -59,6 +62,17 @@ const WORDS = {
     loading: "Chargement…",
     empty: "Personne n'a encore marqué de points ici.",
     you: "vous",
+    myRank: "{name} (vous) : rang {rank} — {score} points",
+    pausesShort: "‖ {n}",
+    pausesDetail: "{n} pause(s), horloge arrêtée {time}",
+    // past challenges (days.js)
+    pastPlay: "Jouer",
+    pastPlayLabel: "le défi du {date}",
+    pastBoard: "Classement",
+    pastBoardLabel: "du {date}",
+    pastSeed: "Graine : {seed}",
+    pastEmpty: "Aucun défi n'est encore terminé. Revenez demain !",
+    pastFailed: "La liste des défis n'a pas pu être chargée.",
     square: "case {sq}",
     "piece:white": "pion blanc",
     "piece:black": "pion noir",
@@ -68,6 +82,47 @@ const WORDS = {
     resumeDaily: "Reprendre le défi",
     seeDaily: "Voir mon résultat du jour",
     resumeFree: "Reprendre la partie libre",
+    // home page: yesterday's revealed seed (home.js)
+    yesterdaySeed: "Graine du défi du {date} : {seed}",
+    yesterdayPending: "La graine du défi du {date} sera révélée à {time}, après sa clôture.",
+    verifyCommand: "python -m dames verify partie.json --seed {seed}",
+    verifyHow: "partie.json : une partie d'hier telle que l'API la renvoie (/api/games/…) ; la commande est celle du moteur, dans le code source du jeu (engine_layer).",
+    verifyHowVersion: "partie.json : une partie d'hier telle que l'API la renvoie (/api/games/…) ; la commande est celle du moteur, dans le code source du jeu (engine_layer), ordinateur version {version}.",
+    // game page: daily close, replays, errors, end screen (play.js, share.js, streak.js)
+    modeDailyPast: "Défi du {date} (rejoué)",
+    closesSoon: "Le défi ferme dans {time} : une victoire après ne comptera plus pour le classement.",
+    closedUnranked: "Le défi du {date} est clos : cette partie ne compte plus pour le classement.",
+    replayUnranked: "Défi du {date} rejoué : cette partie ne compte pas pour le classement.",
+    dailyClosedClaim: "Gagné après la clôture du défi : ce score ne compte pas pour le classement.",
+    replayNotRanked: "Défi rejoué : ce score ne compte pas pour le classement.",
+    notRanked: "Score non inscrit au classement : {why}",
+    playAgain: "Rejouer le défi",
+    playAgainNote: "Rejouez autant que vous voulez : seul votre meilleur score compte au classement du jour.",
+    playToday: "Jouer le défi du jour",
+    newGameLabel: "Nouvelle partie",
+    cannotStart: "Impossible de commencer la partie",
+    cannotStartWhy: "Impossible de commencer cette partie : {why}",
+    requestRefused: "Le serveur a refusé la demande : {why}",
+    casualGame: "Partie hors classement : seules les parties libres jouées depuis le départ contre le niveau défi y entrent.",
+    badLevel: "Ce lien demande un niveau inconnu (« {level} »). Niveaux possibles : debutant, facile, defi, fort, maitre.",
+    badFen: "La position de ce lien n'est pas valide.",
+    overFen: "La position de ce lien est déjà terminée : il n'y a rien à jouer.",
+    badVariant: "Ce lien demande une variante inconnue.",
+    badDate: "La date de ce lien n'est pas valide (attendu : aaaa-mm-jj).",
+    dayNotClosed: "Le défi du {date} compte encore pour ses joueurs : il pourra être rejoué après sa clôture.",
+    dayNotStarted: "Le défi du {date} n'a pas encore commencé.",
+    noChallenge: "Il n'y a pas eu de défi le {date}.",
+    noPause: "Aucune pause",
+    pauseOne: "1 pause, {time} en pause",
+    pauseMany: "{n} pauses, {time} en pause",
+    shared: "Résultat partagé !",
+    shareDailyUnranked: "Dames du jour — défi du {date} (rejoué)",
+    shareMove: "{n} coup",
+    shareMoves: "{n} coups",
+    streakLine: "Série : {current} de suite · record : {best}",
+    streakDay: "{n} jour",
+    streakDays: "{n} jours",
+    streakNone: "Pas encore de série : gagnez le défi du jour pour en commencer une.",
   },
   en: {
     yourTurn: "Your move",
@@ -97,6 +152,7 @@ const WORDS = {
     "reason:repetition": "position repeated three times",
     "reason:16-move-endgame": "16-move rule",
     "reason:5-move-endgame": "5-move rule",
+    "reason:40-moves": "40 moves each without a capture or a man moving",
     "reason:resigned": "you resigned",
     scoreLine: "{base} + {perPiece} × {pieces} pieces − {seconds} s",
     points: "{total} points",
@@ -111,8 +167,8 @@ const WORDS = {
     copyFailed: "Could not copy: {text}",
     shareDaily: "Dames du jour — challenge of {date}",
     shareFree: "Dames du jour — free play of {date}",
-    shareWon: "Won: {score} points, {pieces} pieces, {time}",
-    shareOther: "{result} in {time}",
+    shareWon: "Won: {score} points, {pieces} pieces, {moves}, {time}",
+    shareOther: "{result}: {moves}, {time}",
     gameOver: "Game over: {result}",
     modeDaily: "Challenge of {date}",
     modeFree: "Free play",
@@ -124,6 +180,17 @@ const WORDS = {
     loading: "Loading…",
     empty: "Nobody has scored here yet.",
     you: "you",
+    myRank: "{name} (you): rank {rank} — {score} points",
+    pausesShort: "‖ {n}",
+    pausesDetail: "{n} pause(s), clock stopped for {time}",
+    // past challenges (days.js)
+    pastPlay: "Play",
+    pastPlayLabel: "the challenge of {date}",
+    pastBoard: "Leaderboard",
+    pastBoardLabel: "of {date}",
+    pastSeed: "Seed: {seed}",
+    pastEmpty: "No challenge has closed yet. Come back tomorrow!",
+    pastFailed: "The list of challenges could not be loaded.",
     square: "square {sq}",
     "piece:white": "white man",
     "piece:black": "black man",
@@ -133,10 +200,59 @@ const WORDS = {
     resumeDaily: "Resume the challenge",
     seeDaily: "See today's result",
     resumeFree: "Resume the free game",
+    // home page: yesterday's revealed seed (home.js)
+    yesterdaySeed: "Seed of the {date} challenge: {seed}",
+    yesterdayPending: "The seed of the {date} challenge will be revealed at {time}, after its close.",
+    verifyCommand: "python -m dames verify game.json --seed {seed}",
+    verifyHow: "game.json: one of yesterday's games as the API returns it (/api/games/…); the command comes with the engine, in the game's source code (engine_layer).",
+    verifyHowVersion: "game.json: one of yesterday's games as the API returns it (/api/games/…); the command comes with the engine, in the game's source code (engine_layer), computer version {version}.",
+    // game page: daily close, replays, errors, end screen (play.js, share.js, streak.js)
+    modeDailyPast: "Challenge of {date} (replay)",
+    closesSoon: "The challenge closes in {time}: a win after that will not count for the leaderboard.",
+    closedUnranked: "The challenge of {date} has closed: this game no longer counts for the leaderboard.",
+    replayUnranked: "Replay of the challenge of {date}: this game does not count for the leaderboard.",
+    dailyClosedClaim: "Won after the challenge closed: this score does not count for the leaderboard.",
+    replayNotRanked: "A replayed challenge: this score does not count for the leaderboard.",
+    notRanked: "Score not put on the leaderboard: {why}",
+    playAgain: "Play the challenge again",
+    playAgainNote: "Play it as often as you like: only your best score counts on the day's leaderboard.",
+    playToday: "Play today's challenge",
+    newGameLabel: "New game",
+    cannotStart: "The game cannot start",
+    cannotStartWhy: "This game cannot start: {why}",
+    requestRefused: "The server refused the request: {why}",
+    casualGame: "Not a ranked game: only free games played from the start against the defi level enter the leaderboard.",
+    badLevel: "This link asks for an unknown level (“{level}”). Levels: debutant, facile, defi, fort, maitre.",
+    badFen: "The position in this link is not valid.",
+    overFen: "The position in this link is already over: there is nothing to play.",
+    badVariant: "This link asks for an unknown variant.",
+    badDate: "The date in this link is not valid (expected: yyyy-mm-dd).",
+    dayNotClosed: "The challenge of {date} still counts for its players: it can be replayed once it has closed.",
+    dayNotStarted: "The challenge of {date} has not begun yet.",
+    noChallenge: "There was no challenge on {date}.",
+    noPause: "No pause",
+    pauseOne: "1 pause, {time} paused",
+    pauseMany: "{n} pauses, {time} paused",
+    shared: "Result shared!",
+    shareDailyUnranked: "Dames du jour — challenge of {date} (replay)",
+    shareMove: "{n} move",
+    shareMoves: "{n} moves",
+    streakLine: "Streak: {current} in a row · best: {best}",
+    streakDay: "{n} day",
+    streakDays: "{n} days",
+    streakNone: "No streak yet: win today's challenge to start one.",
   },
 };
 
 export const LANG_KEY = "dames.lang";
+
+/** Lets a page's own module bring its words ({fr: {...}, en: {...}}) without crowding this
+ * file; a key already here keeps its meaning. */
+export function addWords(extra) {
+  for (const code of Object.keys(WORDS)) {
+    WORDS[code] = { ...(extra[code] || {}), ...WORDS[code] };
+  }
+}
 
 export function lang() {
   return document.documentElement.lang === "en" ? "en" : "fr";
@@ -170,8 +286,10 @@ export function formatDate(iso) {
   }).format(date);
 }
 
-/** Wires the language switch in the header and tells listeners when the language changes. */
+/** Wires the language switch in the header and tells listeners when the language changes.
+ * Every page calls it, so it also wires the theme switch beside it. */
 export function setupLanguageSwitch(onChange) {
+  setupThemeSwitch();
   const button = document.getElementById("lang-switch");
   if (!button) return;
   button.addEventListener("click", () => {

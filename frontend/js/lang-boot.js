@@ -1,4 +1,4 @@
-/* Picks the page language before the first paint (French unless the browser prefers English or
+/* Picks the page language and theme before the first paint (French unless the browser prefers English or
    the visitor chose otherwise), so the right text shows at once with no flicker. */
 (function () {
   var chosen = null;
@@ -12,4 +12,12 @@
     }
   }
   document.documentElement.lang = chosen;
+
+  /* The theme too (js/theme.js owns the switch): the remembered choice, else the system's. */
+  var theme = null;
+  try { theme = localStorage.getItem("dames.theme"); } catch (e) { theme = null; }
+  if (theme !== "dark" && theme !== "light") {
+    theme = window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+  }
+  document.documentElement.setAttribute("data-theme", theme);
 })();

@@ -70,24 +70,27 @@ def is_post(path_end: str) -> Any:
     return lambda r: r.request.method == "POST" and r.url.split("?")[0].endswith(path_end)
 
 
-def start_free_game_at(
+def start_daily_game_at(
     page: Any, games_table: Any, fen: str, moves: Sequence[str] = ()
 ) -> tuple[str, str, float]:
-    """Starts a real free game through the site, moves its stored start to `fen` (and `moves`
-    played from there), reloads so the site resumes it from there; returns the game's id, its
-    token, and the monotonic time just before the reload (the player's clock cannot have run
-    longer than since then)."""
-    page.goto("/play.html?mode=free")
+    """Starts today's daily game through the site, moves its stored start to `fen` (and
+    `moves` played from there), reloads so the site resumes it from there; returns the game's
+    id, its token, and the monotonic time just before the game was created (the server's clock
+    runs from its creation: it cannot have counted longer than since then).
+
+    A daily game, because a free game arranged from another position is casual (only the
+    free board's own set-up is ranked), while the daily's ranking looks only at its close."""
+    created = time.monotonic()
+    page.goto("/play.html?mode=daily")
     wait_for_turn(page)
     assert len(board_pieces(page)) == 40  # the standard start: nothing arranged yet
-    saved = page.evaluate("JSON.parse(localStorage.getItem('dames.game.free'))")
+    saved = page.evaluate("JSON.parse(localStorage.getItem('dames.game.daily'))")
     set_start_position(games_table, saved["id"], fen, moves)
-    reloaded = time.monotonic()
     page.reload()
     wait_for_turn(page)
-    resumed = page.evaluate("JSON.parse(localStorage.getItem('dames.game.free'))")
+    resumed = page.evaluate("JSON.parse(localStorage.getItem('dames.game.daily'))")
     assert resumed["id"] == saved["id"]  # resumed, not replaced by a new game
-    return saved["id"], saved["token"], reloaded
+    return saved["id"], saved["token"], created
 
 
 def test_win_scores_asks_pseudonym_claims_ranks_and_shares(
@@ -95,7 +98,7 @@ def test_win_scores_asks_pseudonym_claims_ranks_and_shares(
 ) -> None:
     page = user.page
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    game_id, token, reloaded = start_free_game_at(page, games_table, FEN_WHITE_WINS)
+    game_id, token, created = start_daily_game_at(page, games_table, FEN_WHITE_WINS)
 
     # The site resumed the arranged game, not a new one.
     before = board_pieces(page)
@@ -109,7 +112,7 @@ def test_win_scores_asks_pseudonym_claims_ranks_and_shares(
     with page.expect_response(is_post(f"/api/games/{game_id}/moves")) as answered:
         user.press(square(page, 28))
         user.press(square(page, 19))
-    wall_ms = (time.monotonic() - reloaded) * 1000
+    wall_ms = (time.monotonic() - created) * 1000
     assert answered.value.status == 200
     sent = answered.value.request.post_data_json
     assert sent["ply"] == 0 and sent["move"] == "28x19x23"  # the Hub form: from, to, taken
@@ -128,7 +131,7 @@ def test_win_scores_asks_pseudonym_claims_ranks_and_shares(
     pieces = len(after)
 
     # The server's score against the rule: pieces from the board, whole seconds of its clock,
-    # a clock that counted at least the thinking and at most the time since the reload.
+    # a clock that counted at least the thinking and at most the time since the game began.
     score = view["score"]
     elapsed_ms = view["clock"]["elapsedMs"]
     assert THINK_MS <= elapsed_ms <= wall_ms + 100
@@ -174,30 +177,31 @@ def test_win_scores_asks_pseudonym_claims_ranks_and_shares(
     assert claim_headers["authorization"] == f"Bearer {token}"
     assert claim_headers["x-player-token"] == player["token"]
     result = claimed.value.json()
-    assert result["board"] == "free" and result["date"] is None
+    assert result["board"] == "daily" and result["date"] == view["date"]
     assert result["score"] == total and result["best"] == total
 
     page.wait_for_selector("#rank:not([hidden])")
     assert page.locator("#pseudo-form").is_hidden()
     assert spaced(page.locator("#rank").inner_text()) == (
-        f"Rang {result['rank']} au classement (partie libre) — meilleur score : "
+        f"Rang {result['rank']} au classement (défi du jour) — meilleur score : "
         f"{french_number(total)}"
     )
     stored = page.evaluate("JSON.parse(localStorage.getItem('dames.player'))")
     assert stored["pseudonym"] == name and stored["token"] == player["token"]
 
     # The real leaderboard has the entry, at the rank the page showed.
-    board = page.request.get(
-        "/api/leaderboards/free", headers={"X-Player-Token": player["token"]}
-    )
+    board = page.request.get(f"/api/leaderboards/daily/{view['date']}")
     assert board.ok
     listing = board.json()
+    me = page.request.get(
+        f"/api/leaderboards/daily/{view['date']}/me", headers={"X-Player-Token": player["token"]}
+    ).json()["me"]
     mine = [e for e in listing["entries"] if e["pseudonym"] == name]
     assert len(mine) == 1
     assert (mine[0]["score"], mine[0]["pieces"], mine[0]["seconds"]) == (
         total, pieces, score["seconds"]
     )
-    assert mine[0]["rank"] == result["rank"] == listing["me"]["rank"]
+    assert mine[0]["rank"] == result["rank"] == me["rank"]
     # Best score first, the older first on equal scores (docs/http-api.md, data model).
     ahead = [
         e for e in listing["entries"]
@@ -211,7 +215,7 @@ def test_win_scores_asks_pseudonym_claims_ranks_and_shares(
     user.press(page.locator("#share"))
     page.wait_for_function("() => document.getElementById('hint').textContent.includes('copié')")
     shared = spaced(page.evaluate("navigator.clipboard.readText()"))
-    assert "partie libre" in shared and french_date(view["createdAt"]) in shared
+    assert "défi du" in shared and french_date(view["date"]) in shared
     assert f"{french_number(total)} points" in shared
     assert f"{pieces} pièces" in shared
     assert clock_text(score["seconds"]) in shared
@@ -222,7 +226,7 @@ def test_loss_shows_the_result_without_score_or_claim(
     user: Any, games_table: Any, artifacts_dir: Path
 ) -> None:
     page = user.page
-    game_id, _, _ = start_free_game_at(page, games_table, FEN_WHITE_LOSES)
+    game_id, _, _ = start_daily_game_at(page, games_table, FEN_WHITE_LOSES)
     assert board_pieces(page) == {28: "white", 17: "black", 18: "black"}
 
     with page.expect_response(is_post(f"/api/games/{game_id}/moves")) as answered:
@@ -263,7 +267,7 @@ def test_a_busy_claim_is_offered_again_and_then_ranks(user: Any, games_table: An
     assert registered.status == 201
     player = registered.json()
     page.evaluate("p => localStorage.setItem('dames.player', JSON.stringify(p))", player)
-    game_id, token, _ = start_free_game_at(page, games_table, FEN_WHITE_WINS)
+    game_id, token, _ = start_daily_game_at(page, games_table, FEN_WHITE_WINS)
 
     busy_body = {
         "error": "busy",
@@ -311,7 +315,7 @@ def test_a_draw_by_king_moves_shows_its_reason_and_no_score(
     page = user.page
     board = king_shuffle(FEN_KINGS_ONLY, 48)
     history = [str(move) for move in board.move_stack]
-    game_id, _, _ = start_free_game_at(page, games_table, FEN_KINGS_ONLY, history)
+    game_id, _, _ = start_daily_game_at(page, games_table, FEN_KINGS_ONLY, history)
     assert board.draw_counters.quiet_plies == 48
     assert set(board_pieces(page).values()) == {"white-king", "black-king"}
 

@@ -1,4 +1,4 @@
-"""The site's pure modules, run in the browser on hand-made inputs: square geometry, FEN
+"""The site's pure modules, run in the browser on hand-made inputs: FEN
 reading, and the move picker that turns touches into one of the API's legal moves."""
 
 from __future__ import annotations
@@ -52,33 +52,6 @@ def blank(page: Any) -> Any:
 
 def touches(page: Any, squares: list[int]) -> list[dict[str, Any]]:
     return page.evaluate(RUN_TOUCHES, {"moves": MOVES, "touches": squares})
-
-
-def test_geometry_of_the_official_numbering(blank: Any) -> None:
-    result = blank.evaluate("""async () => {
-      const g = await import('/js/geometry.js');
-      const cells = {};
-      for (const sq of [1, 5, 6, 10, 46, 50]) cells[sq] = g.cellOf(sq);
-      let roundTrip = true;
-      for (let sq = 1; sq <= 50; sq++) {
-        const c = g.cellOf(sq);
-        if (g.squareAt(c.row, c.col) !== sq) roundTrip = false;
-      }
-      return {cells, roundTrip, light: g.squareAt(0, 0),
-              up: g.stepCursor(32, 'ArrowUp', 3), right: g.stepCursor(32, 'ArrowRight', 3),
-              edge: g.stepCursor(5, 'ArrowRight', 9)};
-    }""")
-    assert result["roundTrip"] is True
-    assert result["light"] is None
-    # Square 1 is the second cell of the top row; 46 is the bottom-left corner.
-    assert result["cells"]["1"] == {"row": 0, "col": 1}
-    assert result["cells"]["5"] == {"row": 0, "col": 9}
-    assert result["cells"]["6"] == {"row": 1, "col": 0}
-    assert result["cells"]["46"] == {"row": 9, "col": 0}
-    assert result["cells"]["50"] == {"row": 9, "col": 8}
-    assert result["up"]["square"] == 27  # row 5, the dark cell nearest column 3
-    assert result["right"]["square"] == 33
-    assert result["edge"]["square"] == 5  # stays at the edge
 
 
 def test_fen_reading_and_showing_a_move(blank: Any) -> None:

@@ -1,0 +1,81 @@
+/**
+ * Starting a game from the new-game choices (level, colour, variant, two players), shared by
+ * the new-game screen and the game page's "new game" button. The choices and the colour of the
+ * last alternating game live in the browser; the game itself is created by the server.
+ */
+import { api } from "./api.js";
+import { saveGame } from "./store.js";
+
+export const LEVELS = ["debutant", "facile", "defi", "fort", "maitre"];
+export const DEFAULT_CHOICES = {
+  opponent: "computer", level: "defi", color: "alternate", variant: "international",
+};
+const CHOICES_KEY = "dames.newgame";
+const ALTERNATE_KEY = "dames.alternate";
+
+function read(key) {
+  try {
+    return JSON.parse(localStorage.getItem(key) || "null");
+  } catch {
+    return null;
+  }
+}
+
+function write(key, value) {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    /* private mode: the choices last for this page only */
+  }
+}
+
+/** The last choices made on this device, each checked against what exists. */
+export function loadChoices() {
+  const saved = read(CHOICES_KEY) || {};
+  const choices = { ...DEFAULT_CHOICES };
+  if (saved.opponent === "duo") choices.opponent = "duo";
+  if (LEVELS.includes(saved.level)) choices.level = saved.level;
+  if (["white", "black", "alternate"].includes(saved.color)) choices.color = saved.color;
+  if (typeof saved.variant === "string" && saved.variant) choices.variant = saved.variant;
+  return choices;
+}
+
+export function saveChoices(choices) {
+  write(CHOICES_KEY, choices);
+}
+
+/** The colour an "alternate" game gets next: White first, then the other one each time. */
+export function nextAlternateColor() {
+  return read(ALTERNATE_KEY) === "white" ? "black" : "white";
+}
+
+/** The colour the player gets with these choices (alternate resolved, not yet recorded). */
+export function colorFor(choices) {
+  return choices.color === "alternate" ? nextAlternateColor() : choices.color;
+}
+
+/** Whether the server will rank such a game: White against defi, international, from the
+ * start (a hint or a takeback later makes it casual). The server decides; this only says it
+ * beforehand. */
+export function rankedSetup(choices) {
+  return choices.opponent === "computer" && colorFor(choices) === "white"
+    && choices.level === "defi" && choices.variant === "international";
+}
+
+/** Creates the game on the server, keeps it for the game page (as play.js resumes it) and
+ * returns the address of the page to open. `fen` starts from a position (casual). */
+export async function createFromChoices(choices, { fen = null } = {}) {
+  const duo = choices.opponent === "duo";
+  const body = { mode: duo ? "duo" : "free" };
+  if (choices.variant && choices.variant !== "international") body.variant = choices.variant;
+  if (fen) body.fen = fen;
+  const color = duo ? null : colorFor(choices);
+  if (!duo) {
+    body.level = choices.level;
+    body.color = color;
+  }
+  const created = await api.createGame(body);
+  if (!duo && choices.color === "alternate") write(ALTERNATE_KEY, color);
+  saveGame(body.mode, { id: created.game.id, token: created.token, status: created.game.status });
+  return `play.html?mode=${body.mode}`;
+}

@@ -1,0 +1,133 @@
+/**
+ * The new-game screen: the opponent (a computer level, or two players on this device), the
+ * player's colour (alternate by default) and, when the server offers more than one, the
+ * variant. The last choices are remembered; the game is created by the server and opened on
+ * the game page, which resumes it like any saved game.
+ */
+import { ApiError, api } from "./api.js";
+import "./freeplay-words.js";
+import { setupLanguageSwitch, t } from "./i18n.js";
+import {
+  LEVELS, createFromChoices, loadChoices, nextAlternateColor, rankedSetup, saveChoices,
+} from "./newgame-core.js";
+import { savedGame } from "./store.js";
+import { duoFlip, setDuoFlip } from "./duo-prefs.js";
+
+const $ = (id) => document.getElementById(id);
+const form = $("newgame-form");
+let choices = loadChoices();
+let variants = ["international"];
+
+function radio(name, value, labelNodes) {
+  const label = document.createElement("label");
+  label.className = "choice";
+  const input = document.createElement("input");
+  input.type = "radio";
+  input.name = name;
+  input.value = value;
+  label.append(input, " ", ...labelNodes);
+  return label;
+}
+
+function drawLevels() {
+  const box = $("levels");
+  box.replaceChildren(...LEVELS.map((level) => {
+    const name = document.createElement("strong");
+    name.textContent = t(`level:${level}`);
+    const how = document.createElement("span");
+    how.className = "choice-how";
+    how.textContent = t(`levelHow:${level}`);
+    const text = document.createElement("span");
+    text.append(name, how);
+    return radio("level", level, [text]);
+  }));
+}
+
+function drawVariants() {
+  $("variant-group").hidden = variants.length < 2;
+  $("variants").replaceChildren(...variants.map((v) => {
+    const text = document.createElement("span");
+    text.textContent = t(`variant:${v}`);
+    return radio("variant", v, [text]);
+  }));
+}
+
+/** Puts the remembered choices into the form, and shows what they mean. */
+function draw() {
+  drawLevels();
+  drawVariants();
+  if (!variants.includes(choices.variant)) choices.variant = "international";
+  for (const [name, value] of Object.entries(choices)) {
+    const input = form.querySelector(`input[name="${name}"][value="${value}"]`);
+    if (input) input.checked = true;
+  }
+  const duo = choices.opponent === "duo";
+  $("level-group").hidden = duo;
+  $("color-group").hidden = duo;
+  $("flip-option").hidden = !duo;
+  $("flip").checked = duoFlip();
+  $("alternate-label").textContent = t("alternateNext", {
+    color: t(`color:${nextAlternateColor()}`),
+  });
+  $("ranked-note").textContent = duo ? t("duoNote") : t(rankedSetup(choices) ? "rankedYes" : "rankedNo");
+  $("ranked-note").classList.toggle("ranked", !duo && rankedSetup(choices));
+  drawResume();
+}
+
+/** A game still in progress is offered first: starting a new one replaces it. */
+function drawResume() {
+  for (const mode of ["free", "duo"]) {
+    const saved = savedGame(mode);
+    if (saved && (!saved.status || saved.status === "playing")) {
+      $("resume").hidden = false;
+      $("resume-link").href = `play.html?mode=${mode}`;
+      $("resume-link").textContent = t("resumeGame");
+      return;
+    }
+  }
+  $("resume").hidden = true;
+}
+
+form.addEventListener("change", (e) => {
+  if (e.target.id === "flip") return;
+  const { name, value } = e.target;
+  if (name in choices) choices = { ...choices, [name]: value };
+  saveChoices(choices);
+  draw();
+});
+
+form.addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const button = $("start");
+  button.disabled = true;
+  $("start-error").textContent = t("starting");
+  saveChoices(choices);
+  try {
+    location.href = await createFromChoices(choices);
+  } catch (err) {
+    const why = err instanceof ApiError && !err.retryable ? err.message : t("requestFailed");
+    $("start-error").textContent = t("startFailed", { why });
+    button.disabled = false;
+  }
+});
+
+/** The variants the server plays, when it says (older servers: international only). */
+async function loadVariants() {
+  try {
+    const answer = await api.variants();
+    const list = Array.isArray(answer) ? answer : answer && answer.variants;
+    const names = (list || []).map((v) => (typeof v === "string" ? v : v && (v.name || v.id)))
+      .filter((v) => typeof v === "string");
+    if (names.includes("international")) {
+      variants = names;
+      draw();
+    }
+  } catch {
+    /* no list: international only */
+  }
+}
+
+$("flip").addEventListener("change", (e) => setDuoFlip(e.target.checked));
+setupLanguageSwitch(draw);
+draw();
+loadVariants();

@@ -1,0 +1,234 @@
+/**
+ * The PDN import page: the text (pasted or from a file) goes to the server, which reads it
+ * (docs/http-api.md, POST /api/games/pdn/read) and answers every position; the page only
+ * draws them. A file of several games offers a choice; from any position the player can play
+ * on against the computer, in a new casual game. A file that cannot be read shows the
+ * server's message and touches nothing else (the game in progress stays where it was).
+ */
+import { ApiError, api } from "./api.js";
+import { BoardView } from "./board.js";
+import { parseFen } from "./fen.js";
+import "./freeplay-words.js";
+import { setupLanguageSwitch, t } from "./i18n.js";
+import { LEVELS, createFromChoices, loadChoices } from "./newgame-core.js";
+import { savedGame } from "./store.js";
+
+const $ = (id) => document.getElementById(id);
+const MAX_BYTES = 256 * 1024;
+const DRAFT_KEY = "dames.importDraft";
+
+const view = { text: "", result: null, ply: 0 };
+const board = new BoardView($("board"), {
+  onSquare: () => {}, onDrop: () => {}, onCancel: () => {},
+});
+board.setInteractive(false);
+
+function detail() {
+  return view.result && view.result.game;
+}
+
+function moveItem(text, ply) {
+  const span = document.createElement("span");
+  span.className = "mv";
+  span.textContent = text;
+  span.dataset.ply = String(ply);
+  span.tabIndex = 0;
+  span.setAttribute("role", "button");
+  return span;
+}
+
+function drawMoves() {
+  const game = detail();
+  const list = $("imp-moves");
+  list.textContent = "";
+  const blackFirst = game.startFen.trim().toUpperCase().startsWith("B");
+  const items = game.moves.map((m, i) => ({ text: m.notation, ply: i + 1 }));
+  if (blackFirst) items.unshift(null);
+  for (let i = 0; i < items.length; i += 2) {
+    const li = document.createElement("li");
+    li.append(items[i] ? moveItem(items[i].text, items[i].ply) : "…");
+    if (items[i + 1]) li.append(" ", moveItem(items[i + 1].text, items[i + 1].ply));
+    list.append(li);
+  }
+}
+
+/** The position after `view.ply` moves, the move that led there outlined. */
+function drawPosition() {
+  const game = detail();
+  const k = view.ply;
+  const fen = k === 0 ? game.startFen : game.moves[k - 1].fen;
+  // The game's own board (8×8 or 10×10, its numbering), drawn once the API describes it.
+  board.useVariant(game.variant || "international").catch(() => {});
+  board.setPosition(parseFen(fen).pieces);
+  board.setMarks({ last: k === 0 ? null : game.moves[k - 1].move });
+  $("imp-text").textContent = game.moves.length === 0 ? t("importNoMoves")
+    : k === 0 ? t("reviewStart", { total: game.moves.length })
+      : t("reviewAt", { m: game.moves[k - 1].notation, n: k, total: game.moves.length });
+  $("imp-prev").disabled = k === 0;
+  $("imp-next").disabled = k >= game.moves.length;
+  for (const span of document.querySelectorAll("#imp-moves .mv")) {
+    const current = Number(span.dataset.ply) === k;
+    span.classList.toggle("current", current);
+    if (current) span.setAttribute("aria-current", "step");
+    else span.removeAttribute("aria-current");
+  }
+  drawPlayOn(fen);
+}
+
+function drawPlayOn(fen) {
+  const toMove = parseFen(fen).turn;
+  const level = $("play-level");
+  if (!level.options.length) {
+    const remembered = loadChoices().level;
+    for (const name of LEVELS) {
+      const option = new Option(t(`level:${name}`), name, false, name === remembered);
+      level.append(option);
+    }
+  }
+  const color = $("play-color");
+  const chosen = color.dataset.fen === fen ? color.value : toMove;
+  color.replaceChildren(...["white", "black"].map((c) => new Option(t(`color:${c}`), c)));
+  color.value = chosen;
+  color.dataset.fen = fen;
+  $("play-on").textContent = t("playFromHere");
+  const saved = savedGame("free");
+  $("play-on-note").textContent = saved && saved.status === "playing" ? t("importInProgress") : "";
+  $("play-on-note").hidden = !$("play-on-note").textContent;
+}
+
+/** A game's heading from its tags: the event, then the players. */
+function title(game) {
+  const tag = (name) => {
+    const value = (game.tags[name] || "").trim();
+    return value && value !== "?" ? value : "";
+  };
+  const players = tag("White") && tag("Black") ? `${tag("White")} – ${tag("Black")}` : "";
+  return [tag("Event"), players].filter(Boolean).join(" : ") || "PDN";
+}
+
+function drawGame() {
+  const result = view.result;
+  const game = result.game;
+  $("import-view").hidden = false;
+  $("import-title").textContent = title(game);
+  const tags = Object.entries(game.tags).filter(([k]) => k !== "FEN")
+    .map(([k, v]) => `${k}: ${v}`);
+  if (game.result && game.result !== "*") tags.push(game.result);
+  $("import-tags").textContent = tags.join(" · ");
+  $("game-pick-row").hidden = result.count < 2;
+  $("game-pick-label").textContent = t("importGames", { n: result.count });
+  const pick = $("game-pick");
+  pick.replaceChildren(...result.games.map((g) => new Option(
+    `${g.index}. ${title(g)} (${g.result})`, String(g.index),
+  )));
+  pick.value = String(game.index);
+  drawMoves();
+  drawPosition();
+}
+
+async function read(gameIndex = 1) {
+  $("import-error").textContent = t("importReading");
+  try {
+    view.result = await api.readPdn(view.text, gameIndex);
+  } catch (err) {
+    let why = t("requestFailed");
+    if (err instanceof ApiError && err.status === 413) why = t("importFileTooBig");
+    else if (err instanceof ApiError && !err.retryable) why = err.message;
+    $("import-error").textContent = why;
+    return;
+  }
+  try {
+    // The board of the game's variant, as the API describes it, before anything is shown.
+    await board.useVariant(detail().variant || "international");
+  } catch {
+    $("import-error").textContent = t("requestFailed");
+    return;
+  }
+  $("import-error").textContent = "";
+  view.ply = detail().moves.length;
+  drawGame();
+}
+
+$("import-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  view.text = $("pdn-input").value;
+  if (!view.text.trim()) return;
+  try {
+    sessionStorage.setItem(DRAFT_KEY, view.text.slice(0, MAX_BYTES));
+  } catch {
+    /* the draft is only kept for a reload */
+  }
+  read(1);
+});
+
+$("pdn-file").addEventListener("change", async (e) => {
+  const file = e.target.files && e.target.files[0];
+  if (!file) return;
+  if (file.size > MAX_BYTES) {
+    $("import-error").textContent = t("importFileTooBig");
+    return;
+  }
+  $("pdn-input").value = await file.text();
+  view.text = $("pdn-input").value;
+  read(1);
+});
+
+$("game-pick").addEventListener("change", (e) => read(Number(e.target.value)));
+
+function step(to) {
+  const game = detail();
+  if (!game) return;
+  view.ply = Math.max(0, Math.min(to, game.moves.length));
+  drawPosition();
+}
+
+$("imp-prev").addEventListener("click", () => step(view.ply - 1));
+$("imp-next").addEventListener("click", () => step(view.ply + 1));
+$("imp-moves").addEventListener("click", (e) => {
+  const span = e.target.closest(".mv[data-ply]");
+  if (span) step(Number(span.dataset.ply));
+});
+$("imp-moves").addEventListener("keydown", (e) => {
+  const span = e.target.closest(".mv[data-ply]");
+  if (span && (e.key === "Enter" || e.key === " ")) {
+    e.preventDefault();
+    step(Number(span.dataset.ply));
+  }
+});
+document.addEventListener("keydown", (e) => {
+  if (!detail() || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+  if (e.target.closest && e.target.closest("input, textarea, select, #board")) return;
+  if (e.key === "ArrowLeft") step(view.ply - 1);
+  else if (e.key === "ArrowRight") step(view.ply + 1);
+  else return;
+  e.preventDefault();
+});
+
+$("play-on").addEventListener("click", async () => {
+  const game = detail();
+  if (!game) return;
+  const fen = view.ply === 0 ? game.startFen : game.moves[view.ply - 1].fen;
+  const choices = {
+    opponent: "computer", level: $("play-level").value, color: $("play-color").value,
+    variant: game.variant,
+  };
+  $("play-on").disabled = true;
+  $("play-on-error").textContent = t("starting");
+  try {
+    location.href = await createFromChoices(choices, { fen });
+  } catch (err) {
+    const why = err instanceof ApiError && !err.retryable ? err.message : t("requestFailed");
+    $("play-on-error").textContent = t("startFailed", { why });
+    $("play-on").disabled = false;
+  }
+});
+
+setupLanguageSwitch(() => {
+  if (detail()) drawGame();
+});
+try {
+  const draft = sessionStorage.getItem(DRAFT_KEY);
+  if (draft) $("pdn-input").value = draft;
+} catch {
+  /* nothing kept */
+}

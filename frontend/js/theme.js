@@ -1,0 +1,85 @@
+/**
+ * Light or dark: the visitor's choice, remembered in localStorage, else the system's
+ * (prefers-color-scheme). lang-boot.js applies it before the first paint so no page flashes;
+ * this module wires the header switch, applies a press at once (no reload), and follows a
+ * change of the system setting or of the choice made in another tab.
+ */
+export const THEME_KEY = "dames.theme";
+
+/** The system's setting as a MediaQueryList (read when needed, so importing this module has
+ * no effect outside a page). */
+const system = () => window.matchMedia("(prefers-color-scheme: dark)");
+const systemTheme = () => (system().matches ? "dark" : "light");
+
+function chosen() {
+  try {
+    const value = localStorage.getItem(THEME_KEY);
+    return value === "dark" || value === "light" ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The theme the page shows now. */
+export function theme() {
+  return document.documentElement.dataset.theme === "dark" ? "dark" : "light";
+}
+
+function apply(name) {
+  document.documentElement.dataset.theme = name;
+  for (const button of document.querySelectorAll(".theme-switch")) {
+    button.setAttribute("aria-pressed", String(name === "dark"));
+  }
+}
+
+/** Shows `name` now and remembers it for every page and visit. */
+export function setTheme(name) {
+  apply(name);
+  try {
+    localStorage.setItem(THEME_KEY, name);
+  } catch {
+    /* private mode: the choice lasts for this page only */
+  }
+}
+
+/** The switch as written in the pages' headers; pages that lack it get it from here. */
+function makeButton() {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.id = "theme-switch";
+  button.className = "theme-switch";
+  const icon = document.createElement("span");
+  icon.className = "theme-icon";
+  icon.setAttribute("aria-hidden", "true");
+  const label = document.createElement("span");
+  label.className = "sr-only";
+  for (const [code, text] of [["fr", "Thème sombre"], ["en", "Dark theme"]]) {
+    const span = document.createElement("span");
+    span.lang = code;
+    span.textContent = text;
+    label.append(span);
+  }
+  button.append(icon, label);
+  const lang = document.getElementById("lang-switch");
+  if (lang) lang.before(button);
+  else document.querySelector(".top nav")?.append(button);
+  return button;
+}
+
+let wired = false;
+
+export function setupThemeSwitch() {
+  if (wired) return;
+  wired = true;
+  const button = document.getElementById("theme-switch") || makeButton();
+  button.addEventListener("click", () => setTheme(theme() === "dark" ? "light" : "dark"));
+  system().addEventListener("change", () => {
+    if (!chosen()) apply(systemTheme());
+  });
+  window.addEventListener("storage", (event) => {
+    if (event.key === THEME_KEY || event.key === null) {
+      apply(chosen() || systemTheme());
+    }
+  });
+  apply(theme());
+}
