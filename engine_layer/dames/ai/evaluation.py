@@ -4,6 +4,13 @@ The search only evaluates quiet positions (the side to move has no capture), so 
 describe structure rather than tactics: material, advancement (tempo), centre, men backed on
 their diagonal, the back-row guard, men the opponent threatens to take, kings on the long
 diagonal, and a conversion term that makes a side that is ahead trade down and run for a king.
+
+The variants differ in more than weights. Flying kings (international, Brazilian) hide on the
+long diagonal, and a few of them cannot catch one, so such endings are damped towards a draw.
+Short-range kings (English, Italian) are the opposite: a king is worth its mobility, so it
+gains in the centre; two kings beat one, so nothing is damped; and the side ahead is scored on
+how close its kings stand to the opponent's pieces and on having the opponent's kings out of
+the double corners, without which a 6-ply search shuffles its kings until the draw rule.
 """
 
 from __future__ import annotations
@@ -29,6 +36,11 @@ class Weights:
     threatened: int  # per own piece the opponent threatens to take (side to move)
     long_diagonal_king: int
     conversion: int  # share (in 1/64) of the material lead added as pieces come off
+    # Short-range kings only (English, Italian): a king in the centre reaches four squares, one
+    # on the side two; and in an ending the side ahead must close in, since a king that only
+    # steps one square never catches anything from afar.
+    king_centre: int = 0
+    drive: int = 0  # per row or column nearer the opponent, for each king of the side ahead
 
 
 WEIGHTS: dict[str, Weights] = {
@@ -43,10 +55,12 @@ WEIGHTS: dict[str, Weights] = {
     "english": Weights(
         man=100, king=160, advance_opening=2, advance_endgame=8, centre=5, backed=3,
         back_row=8, threatened=12, long_diagonal_king=0, conversion=24,
+        king_centre=6, drive=6,
     ),
     "italian": Weights(
         man=100, king=150, advance_opening=2, advance_endgame=8, centre=5, backed=3,
         back_row=8, threatened=12, long_diagonal_king=0, conversion=24,
+        king_centre=6, drive=6,
     ),
 }
 
@@ -65,6 +79,10 @@ class Evaluator:
         self.weights = WEIGHTS[info.name]
         self.men_capture_backwards = info.men_capture_backward
         self.men_capture_kings = info.men_capture_kings
+        # Among flying kings a few kings cannot catch one (it holds a long diagonal); among
+        # short-range kings two already beat one, so the endgame damping below would only make
+        # the side ahead avoid the very ending it wins.
+        self.damp_small_king_endings = info.flying_kings
         geo: Geometry = info.geometry
         self.geometry = geo
         size = geo.size
@@ -76,7 +94,10 @@ class Evaluator:
         def mask_where(test: Callable[[int], bool]) -> int:
             return sum(1 << b for b in bits if test(b))
 
-        rows = [mask_where(lambda b, r=r: geo.row_of_bit[b] == r) for r in range(size)]
+        def row_mask(row: int) -> int:
+            return mask_where(lambda b: geo.row_of_bit[b] == row)
+
+        rows = [row_mask(r) for r in range(size)]
         self.start_pieces = geo.squares - 2 * geo.per_row  # 40 on 10×10, 24 on 8×8
         # Advancement in rows, summed as popcounts of "bit planes": plane k holds the rows whose
         # advancement has bit k set, so sum(rank) = sum(2**k * popcount(men & plane k)).
@@ -93,6 +114,19 @@ class Evaluator:
             lambda b: 2 <= geo.col_of_bit[b] <= size - 3
             and size // 2 - 2 <= geo.row_of_bit[b] <= size // 2 + 1
         )
+        self.row_of_bit = geo.row_of_bit
+        self.col_of_bit = geo.col_of_bit
+        # The double corners (two playing squares beside a dark corner): a lone short-range
+        # king shuttling there cannot be cornered by two kings without a set manoeuvre, so the
+        # hunter's search is told that driving it out is a gain.
+        last = size - 1
+        self.double_corners = 0
+        for row, col in ((0, 0), (0, last), (last, 0), (last, last)):
+            if (row, col) not in geo.square_at:  # a light corner: its two neighbours play
+                next_row = 1 if row == 0 else last - 1
+                next_col = 1 if col == 0 else last - 1
+                for square in (geo.square_at[(row, next_col)], geo.square_at[(next_row, col)]):
+                    self.double_corners |= 1 << geo.bit_of_square[square]
         # The long diagonal (a1 to the far corner), the lone king's refuge on 10×10.
         self.long_diagonal = mask_where(
             lambda b: geo.row_of_bit[b] + geo.col_of_bit[b] == size - 1
@@ -149,9 +183,23 @@ class Evaluator:
         if material:
             bonus = abs(material) * w.conversion * (start - left) // (64 * start)
             score += bonus if material > 0 else -bonus
+            if w.drive and left * 2 <= start and (n_wk if material > 0 else n_bk):
+                closeness = self.closeness(white_kings, black) if material > 0 else (
+                    -self.closeness(black_kings, white))
+                score += w.drive * closeness
+                cornered = (black_kings if material > 0 else white_kings) & self.double_corners
+                if cornered:
+                    bonus = 3 * w.drive * cornered.bit_count()
+                    score += -bonus if material > 0 else bonus
             # A small king force against a lone king is usually a draw: damp the score.
-            if not n_wm and not n_bm and min(n_wk, n_bk) >= 1 and max(n_wk, n_bk) <= 3:
+            if (self.damp_small_king_endings and not n_wm and not n_bm
+                    and min(n_wk, n_bk) >= 1 and max(n_wk, n_bk) <= 3):
                 score = abs(score) // 4 if score > 0 else -(abs(score) // 4)
+
+        if w.king_centre and (n_wk or n_bk):
+            score += w.king_centre * (
+                (white_kings & centre).bit_count() - (black_kings & centre).bit_count()
+            )
 
         # The side to move has no capture here (the search only evaluates quiet positions),
         # but the opponent may threaten some of its pieces.
@@ -161,6 +209,31 @@ class Evaluator:
             return score - w.threatened * attacked.bit_count()
         attacked = self.threatened(black_men, black_kings, white_men, white_kings, empty, False)
         return -score - w.threatened * attacked.bit_count()
+
+    def closeness(self, hunters: int, prey: int) -> int:
+        """How near each hunting king stands to its nearest prey: the sum over the hunters of
+        (size - 1 - steps), steps being the king moves to reach that piece (the larger of the
+        row and column distances, since both stand on playing squares)."""
+        rows = self.row_of_bit
+        cols = self.col_of_bit
+        targets = []
+        while prey:
+            low = prey & -prey
+            bit = low.bit_length() - 1
+            targets.append((rows[bit], cols[bit]))
+            prey ^= low
+        if not targets:
+            return 0
+        far = self.geometry.size - 1
+        total = 0
+        while hunters:
+            low = hunters & -hunters
+            bit = low.bit_length() - 1
+            row, col = rows[bit], cols[bit]
+            nearest = min(max(abs(row - r), abs(col - c)) for r, c in targets)
+            total += far - nearest
+            hunters ^= low
+        return total
 
     def threatened(
         self,

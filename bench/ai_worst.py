@@ -1,0 +1,279 @@
+"""Worst-case reply time of every computer level over adversarial positions.
+
+    PYTHONPATH=engine_layer .venv/bin/python bench/ai_worst.py [--variants ...] [--levels ...]
+        [--repeat N]
+
+prints, per variant and level, the slowest reply (and its position) over bench/adversarial.txt
+(international: crowded kings 10 v 10, 20 v 20, kings among men, long forced captures and
+near-promotion races, the positions where a node costs most) and bench/adversarial_8x8.txt
+(the same kinds on 8×8, 6 v 6 and 12 v 12 kings, for brazilian, english and italian). Each
+reply is `dames.ai.choose_move` exactly as the server calls it (plus `dames.ai.hint` at its
+default level), so the figures include the root's move generation. The goals, in every variant:
+under 1 s for the reproducible levels, under 3 s for `maitre` (one vCPU). Timing is noisy on a
+shared machine: `--repeat` runs every position several times and keeps the least time of each
+(the position's own cost), and CPU time is printed next to wall time.
+
+The position sets are fixed. They were made once by
+
+    PYTHONPATH=engine_layer .venv/bin/python bench/ai_worst.py --make-positions [--variants ...]
+
+which draws candidates of each kind from a fixed seed, keeps those where a `fort` search costs
+the most time per node, and rewrites bench/adversarial.txt (`FEN | kind`) when international is
+among the variants, bench/adversarial_8x8.txt (`FEN | variant | kind`) when an 8×8 one is;
+hand-written positions sit at the top of each file and are kept.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from dames.ai import LEVELS, Level, choose_move, hint
+from dames.ai.player import search_position
+from dames.board import Board
+from dames.errors import DamesError
+
+POSITIONS = Path(__file__).with_name("adversarial.txt")
+POSITIONS_8X8 = Path(__file__).with_name("adversarial_8x8.txt")
+VARIANTS = ("international", "brazilian", "english", "italian")
+SQUARES = range(1, 51)
+PER_KIND = 5
+CANDIDATES = 40
+SMALL_SQUARES = range(1, 33)
+SMALL_PER_KIND = 3
+SMALL_CANDIDATES = 20
+
+
+def fen_of(turn: str, white: dict[int, bool], black: dict[int, bool]) -> str:
+    def side(pieces: dict[int, bool]) -> str:
+        return ",".join(f"K{s}" if king else str(s) for s, king in sorted(pieces.items()))
+
+    return f"{turn}:W{side(white)}:B{side(black)}"
+
+
+def kings(rng: random.Random, count: int) -> str:
+    squares = rng.sample(SQUARES, 2 * count)
+    return fen_of("W", {s: True for s in squares[:count]}, {s: True for s in squares[count:]})
+
+
+def kings_among_men(rng: random.Random) -> str:
+    squares = rng.sample(SQUARES, 30)
+    white = {s: True for s in squares[:5]}
+    black = {s: True for s in squares[5:10]}
+    for s in squares[10:20]:
+        if s > 5:
+            white[s] = False
+    for s in squares[20:]:
+        if s < 46:
+            black[s] = False
+    return fen_of(rng.choice("WB"), white, black)
+
+
+def long_capture(rng: random.Random) -> str:
+    """White kings facing scattered black men on inner squares: many-piece captures."""
+    inner = [s for s in range(11, 41) if s % 5 not in (0, 1)]  # off the side files
+    black = {s: False for s in rng.sample(inner, rng.randint(8, 14))}
+    free = [s for s in SQUARES if s not in black]
+    white = {s: True for s in rng.sample(free, rng.randint(2, 5))}
+    return fen_of("W", white, black)
+
+
+def promotion_race(rng: random.Random) -> str:
+    white = {s: False for s in rng.sample(range(6, 21), rng.randint(3, 6))}
+    black = {s: False for s in rng.sample(range(31, 46), rng.randint(3, 6))}
+    for s in rng.sample([s for s in range(21, 31)], 2):
+        (white if s % 2 else black)[s] = True
+    return fen_of(rng.choice("WB"), white, black)
+
+
+def small_kings_among_men(rng: random.Random) -> str:
+    """8×8: three kings and five men a side (men off their own crowning row)."""
+    squares = rng.sample(SMALL_SQUARES, 16)
+    white = {s: True for s in squares[:3]}
+    black = {s: True for s in squares[3:6]}
+    for s in squares[6:11]:
+        if s > 4:
+            white[s] = False
+    for s in squares[11:]:
+        if s < 29:
+            black[s] = False
+    return fen_of(rng.choice("WB"), white, black)
+
+
+def small_long_capture(rng: random.Random) -> str:
+    """8×8: white kings facing scattered black men off the edges: chains of captures."""
+    inner = [s for s in range(5, 29) if s % 8 not in (4, 5)]  # off the side files
+    black = {s: False for s in rng.sample(inner, rng.randint(5, 8))}
+    free = [s for s in SMALL_SQUARES if s not in black]
+    white = {s: True for s in rng.sample(free, rng.randint(2, 4))}
+    return fen_of("W", white, black)
+
+
+def small_promotion_race(rng: random.Random) -> str:
+    white = {s: False for s in rng.sample(range(5, 13), rng.randint(2, 4))}
+    black = {s: False for s in rng.sample(range(21, 29), rng.randint(2, 4))}
+    for s in rng.sample(range(13, 21), 2):
+        (white if s % 2 else black)[s] = True
+    return fen_of(rng.choice("WB"), white, black)
+
+
+def small_kings(rng: random.Random, count: int) -> str:
+    squares = rng.sample(SMALL_SQUARES, 2 * count)
+    return fen_of(rng.choice("WB"), {s: True for s in squares[:count]},
+                  {s: True for s in squares[count:]})
+
+
+SMALL_KINDS: dict[str, Callable[[random.Random], str]] = {
+    "kings 6v6": lambda rng: small_kings(rng, 6),
+    "kings 12v12": lambda rng: small_kings(rng, 12),
+    "kings among men": small_kings_among_men,
+    "long capture": small_long_capture,
+    "promotion race": small_promotion_race,
+}
+
+
+KINDS: dict[str, Callable[[random.Random], str]] = {
+    "kings 10v10": lambda rng: kings(rng, 10),
+    "kings 20v20": lambda rng: kings(rng, 20),
+    "kings among men": kings_among_men,
+    "long capture": long_capture,
+    "promotion race": promotion_race,
+}
+
+
+def cost_per_node(fen: str, variant: str = "international") -> float:
+    board = Board(fen, variant=variant)
+    started = time.perf_counter()
+    _moves, result = search_position(board, Level("probe", 6, 15_000))
+    return (time.perf_counter() - started) / max(result.nodes, 1)
+
+
+def make_positions() -> list[str]:
+    rng = random.Random(20261130)
+    lines = []
+    for kind, draw in KINDS.items():
+        scored = []
+        for _ in range(CANDIDATES):
+            fen = draw(rng)
+            try:
+                board = Board(fen)
+            except DamesError:
+                continue
+            if len(board.legal_moves()) < 2:
+                continue
+            scored.append((cost_per_node(fen), fen))
+        scored.sort(reverse=True)
+        for cost, fen in scored[:PER_KIND]:
+            lines.append(f"{fen} | {kind} (fort {cost * 1e6:.0f} µs/node when drawn)")
+        print(f"# {kind}: {len(scored)} candidates", file=sys.stderr)
+    return lines
+
+
+def make_small_positions(variant: str) -> list[str]:
+    """The 8×8 kinds for one variant, from a seed of its own (`FEN | variant | kind`)."""
+    rng = random.Random(f"20261130-{variant}")
+    lines = []
+    for kind, draw in SMALL_KINDS.items():
+        scored = []
+        for _ in range(SMALL_CANDIDATES):
+            fen = draw(rng)
+            try:
+                board = Board(fen, variant=variant)
+            except DamesError:
+                continue
+            if len(board.legal_moves()) < 2:
+                continue
+            scored.append((cost_per_node(fen, variant), fen))
+        scored.sort(reverse=True)
+        for cost, fen in scored[:SMALL_PER_KIND]:
+            lines.append(f"{fen} | {variant} | {kind} (fort {cost * 1e6:.0f} µs/node when drawn)")
+        print(f"# {variant} {kind}: {len(scored)} candidates", file=sys.stderr)
+    return lines
+
+
+def load_positions(variant: str = "international") -> list[tuple[str, str]]:
+    """(FEN, kind) of one variant's adversarial positions."""
+    out = []
+    path = POSITIONS if variant == "international" else POSITIONS_8X8
+    for line in path.read_text().splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        if variant == "international":
+            fen, kind = (part.strip() for part in line.split("|", 1))
+        else:
+            fen, line_variant, kind = (part.strip() for part in line.split("|", 2))
+            if line_variant != variant:
+                continue
+        out.append((fen, kind))
+    return out
+
+
+def reply_seconds(level: str, fen: str, variant: str = "international") -> tuple[float, float]:
+    """(wall, CPU) seconds of one reply at `level`; CPU time is what a loaded machine distorts
+    least, wall time what the player waits."""
+    board = Board(fen, variant=variant)
+    wall, cpu = time.perf_counter(), time.process_time()
+    if level == "hint":
+        hint(board)
+    else:
+        choose_move(board, seed="bench", level=level, ply=40)
+    return time.perf_counter() - wall, time.process_time() - cpu
+
+
+def worst_reply(level: str, positions: list[tuple[str, str]], repeat: int,
+                variant: str = "international") -> str:
+    """One line: the slowest position's wall and CPU time (the least of `repeat` runs each,
+    so a burst of load on a shared machine does not count), and the median."""
+    rows = []
+    for fen, kind in positions:
+        runs = [reply_seconds(level, fen, variant) for _ in range(repeat)]
+        rows.append((min(w for w, _ in runs), min(c for _, c in runs), kind))
+    worst_wall = max(rows)
+    worst_cpu = max(rows, key=lambda row: row[1])
+    median = sorted(row[0] for row in rows)[len(rows) // 2]
+    return (f"{variant:13s} {level:8s} "
+            f"worst {worst_wall[0] * 1000:6.0f} ms wall ({worst_wall[2]}), "
+            f"{worst_cpu[1] * 1000:6.0f} ms CPU ({worst_cpu[2]}); median {median * 1000:5.0f} ms")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--variants", default=",".join(VARIANTS))
+    parser.add_argument("--levels", default=",".join([*LEVELS, "hint"]))
+    parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument("--make-positions", action="store_true")
+    args = parser.parse_args()
+    variants = [name.strip() for name in args.variants.split(",")]
+    unknown = sorted(set(variants) - set(VARIANTS))
+    if unknown:
+        parser.error(f"unknown variant(s) {', '.join(unknown)}; expected {', '.join(VARIANTS)}")
+    if args.make_positions:
+        for path, made in ((POSITIONS, "international" in variants),
+                           (POSITIONS_8X8, any(v != "international" for v in variants))):
+            if not made:
+                continue
+            kept = [line for line in path.read_text().splitlines()
+                    if line.startswith("#") or "hand-written" in line] if path.exists() else []
+            if path is POSITIONS:
+                drawn = make_positions()
+            else:
+                drawn = [line for variant in variants if variant != "international"
+                         for line in make_small_positions(variant)]
+            path.write_text("\n".join([*kept, *drawn]) + "\n")
+        return 0
+    print(f"# adversarial positions from {POSITIONS.name} and {POSITIONS_8X8.name}; "
+          f"python {sys.version.split()[0]}; the least of {args.repeat} run(s) each")
+    for variant in variants:
+        positions = load_positions(variant)
+        print(f"# {variant}: {len(positions)} positions", flush=True)
+        for level in args.levels.split(","):
+            print(worst_reply(level.strip(), positions, args.repeat, variant), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
