@@ -1,4 +1,5 @@
-"""Command line: ``python -m dames perft|divide|moves …`` (``bestmove``/``hub`` come from dames.ai).
+"""Command line: ``python -m dames perft|divide|moves|verify …`` (``bestmove``/``hub`` come from
+dames.ai, ``verify`` from dames.verify).
 
 Errors in the user's input (bad FEN, unknown variant, bad depth) print a one-line reason on
 stderr and exit with status 2, never a traceback.
@@ -16,6 +17,7 @@ from dames.board import Board
 from dames.errors import DamesError
 from dames.perft import divide, perft
 from dames.variants import VARIANTS
+from dames.verify import register as register_verify_command
 
 
 def _depth(text: str) -> int:
@@ -90,6 +92,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(handler=_cmd_moves)
 
     register_ai_commands(sub)
+    register_verify_command(sub)
     return parser
 
 
