@@ -57,13 +57,14 @@ def test_a_daily_game_won_through_the_handler_scores_and_claims(
         # The challenge of `day`, as the midnight rotation writes it (docs/http-api.md).
         table.put_item(Item={"pk": f"DAILY#{day}", "sk": "DAILY", "date": day, "seed": seed,
                              "createdAt": f"{day}T00:00:00Z"})
-        # The game starts at 23:58 on `day`; the clock then passes midnight before it ends,
-        # within the 10 minutes' grace of a game in progress.
-        freeze(monkeypatch, f"{day}T23:58:00")
+        # The game starts 0.1 s before midnight ending `day`; the clock then passes midnight
+        # before it ends, well within the 10 minutes' grace of a game in progress, and stops
+        # there, so every move counts the 0.3 s minimum.
+        freeze(monkeypatch, f"{day}T23:59:59.900")
         status, created = _call(handler, load_event("games-create-daily.json"), lambda_context)
         assert status == 201 and created["game"]["date"] == day
         assert created["game"]["closesAt"] == clock.iso_utc(daily.closes_at(day))
-        freeze(monkeypatch, clock.utc_now() + timedelta(minutes=4))
+        freeze(monkeypatch, clock.utc_now() + timedelta(milliseconds=200))
         outcome = _finish(handler, load_event, lambda_context, created)
         if outcome[2]["status"] == "won":
             break
