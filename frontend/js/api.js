@@ -73,7 +73,7 @@ export const api = {
       playerToken,
     }),
   daily: () => call("GET", "/api/daily"),
-  /** Help in a casual game (issue 10): each names the ply it is about, so a page that fell
+  /** Help in a casual game: each names the ply it is about, so a page that fell
    * behind gets 409 stale-ply with the game. */
   hint: (id, token, ply) =>
     call("POST", `/api/games/${encodeURIComponent(id)}/hint`, { body: { ply }, gameToken: token }),

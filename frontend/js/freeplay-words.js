@@ -1,5 +1,5 @@
 /**
- * The words of free play (issue 10: new game, help during a game, review, stats, PDN), French
+ * The words of free play (new game, help during a game, review, stats, PDN), French
  * first, added to i18n.js's table by the modules that use them.
  */
 import { addWords } from "./i18n.js";

@@ -1,5 +1,5 @@
 /**
- * What the game page offers around the game itself (issue 10), kept out of play.js: help in a
+ * What the game page offers around the game itself, kept out of play.js: help in a
  * casual game (hint, takeback, draw offer, with a warning before a ranked game turns casual),
  * two players on one device (whose turn, the board turning), review of any position (from the
  * move list, ← →), the PDN (download, copy), the device's statistics and a new game with the

@@ -1,4 +1,4 @@
-"""Free play in the real browser against the real server (issue 10): the new-game screen, a
+"""Free play in the real browser against the real server: the new-game screen, a
 casual game as Black with hint, takeback and a declined draw offer, the warning before a
 ranked game turns casual, two players with the board turning, review, PDN export and import,
 the device's statistics, old practice links, and the new pages at 320 px in the dark theme."""

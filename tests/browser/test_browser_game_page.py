@@ -24,7 +24,8 @@ pytestmark = pytest.mark.browser
 
 # White's man on 28 must take Black's only piece (28x19): the player's move ends the game.
 FEN_WHITE_WINS = "W:W28,31,36,37,41,42,46,47:B23"
-# White's man on 30 must take four black pieces and land on 46 (rough edge 1 of issue 12).
+# White's man on 30 must take four black pieces and land on 46: a long capture that must wrap
+# in the move list.
 FEN_LONG_CAPTURE = "W:W35,30:B32,23,18,27,41,34,24,33"
 # A move in official notation (32-28, 28x19, 30x39x28x37x46): a share text must never hold one.
 MOVE_NOTATION = re.compile(r"\b\d{1,2}(?:[-x]\d{1,2})+\b")

@@ -1,5 +1,5 @@
-"""Every variant the server plays, on a phone (Pixel 7, touch) against the real local server
-(issue 11): the board the page draws is the one GET /api/variants describes (size, which
+"""Every variant the server plays, on a phone (Pixel 7, touch) against the real local server:
+the board the page draws is the one GET /api/variants describes (size, which
 squares play, their numbers and places, the player's side at the bottom, the sides' names),
 the start position and the first mover are right, a double capture is entered by tapping its
 squares one by one and the computer answers, and a game drawn by the variant's own rule
