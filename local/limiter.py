@@ -3,7 +3,7 @@
 FastAPI runs the sync routes in a threadpool (40 threads) and every search is pure Python
 under one GIL: forty `maitre` searches at once would each crawl, hold every thread and starve a
 health check or a `debutant` move behind them. Two bounds, both answering
-429 ``{"error": "busy"}`` with ``Retry-After`` beyond them instead of queueing without end:
+429 ``{"error": "overloaded"}`` with ``Retry-After`` beyond them instead of queueing without end:
 
 - at the ASGI level, the requests in flight on the routes where the computer thinks (moves,
   hints, draw offers): beyond ``max_requests`` a request is refused before it takes a thread;
@@ -49,7 +49,7 @@ class SearchRefused(ApiError):
     and the limiter adds its ``Retry-After``)."""
 
     def __init__(self) -> None:
-        super().__init__(429, "busy", BUSY_MESSAGE)
+        super().__init__(429, "overloaded", BUSY_MESSAGE)
 
 
 def _env_int(name: str, default: int) -> int:
@@ -185,7 +185,7 @@ class ThinkingLimiter:
             await self._busy(send)
 
     async def _busy(self, send: Send) -> None:
-        body = json.dumps({"error": "busy", "message": BUSY_MESSAGE}).encode()
+        body = json.dumps({"error": "overloaded", "message": BUSY_MESSAGE}).encode()
         headers: list[tuple[bytes, bytes]] = [
             (b"content-type", b"application/json"),
             (b"content-length", str(len(body)).encode()),

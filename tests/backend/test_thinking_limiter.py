@@ -88,7 +88,7 @@ def test_searches_beyond_the_bound_get_429_and_the_rest_stays_responsive(
         # Beyond the slot and the queue: refused at once, nothing played.
         refused = post_first_move(client, games[2])
         assert refused.status_code == 429
-        assert refused.json()["error"] == "busy" and refused.json()["message"]
+        assert refused.json()["error"] == "overloaded" and refused.json()["message"]
         assert int(refused.headers["retry-after"]) > 0
         unchanged = client.get(f"/api/games/{games[2][0]}", headers=bearer(games[2][1]))
         assert unchanged.json()["ply"] == games[2][2]["ply"]
@@ -121,7 +121,7 @@ def test_the_asgi_bound_refuses_before_the_app(
     client, limiter = server
     monkeypatch.setattr(limiter, "in_flight", MAX_REQUESTS)  # as if all were taken
     response = client.post("/api/games/whatever/moves", json={"ply": 0, "move": "32-28"})
-    assert response.status_code == 429 and response.json()["error"] == "busy"
+    assert response.status_code == 429 and response.json()["error"] == "overloaded"
     assert response.headers["retry-after"]
     # Other routes are not counted.
     assert client.get("/api/health").status_code == 200
