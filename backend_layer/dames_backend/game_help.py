@@ -44,7 +44,10 @@ DUO_HINT_LEVEL = "fort"
 def _helpable(game_id: str, authorization: str | None, ply: int, what: str) -> GameRecord:
     """The game, if ``what`` may be asked of it now: not the daily challenge, not a finished
     game, and at the ply the page believes it is at."""
-    record = open_game(game_id, authorization)
+    return _check_helpable(open_game(game_id, authorization), ply, what)
+
+
+def _check_helpable(record: GameRecord, ply: int, what: str) -> GameRecord:
     if record.mode == "daily":
         raise ApiError(
             422, "daily-no-help", f"The daily challenge is played without help: no {what}."
@@ -99,7 +102,7 @@ def takeback(game_id: str, authorization: str | None, *, ply: int) -> GameView:
     last = record.last_request
     if last is not None and (last.ply, last.move) == (ply, TAKEBACK):
         return read_game_view(record)  # a retry: undo once only
-    record = _helpable(game_id, authorization, ply, "takeback")
+    _check_helpable(record, ply, "takeback")
     count = _undo_count(replay(record))
     if count == 0:
         raise ApiError(409, "nothing-to-take-back", "There is no move of yours to take back.")
