@@ -30,6 +30,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from dames.ai import LEVELS, Level, choose_move, hint
@@ -40,10 +41,8 @@ from dames.errors import DamesError
 POSITIONS = Path(__file__).with_name("adversarial.txt")
 POSITIONS_8X8 = Path(__file__).with_name("adversarial_8x8.txt")
 VARIANTS = ("international", "brazilian", "english", "italian")
-SQUARES = range(1, 51)
 PER_KIND = 5
 CANDIDATES = 40
-SMALL_SQUARES = range(1, 33)
 SMALL_PER_KIND = 3
 SMALL_CANDIDATES = 20
 
@@ -55,93 +54,88 @@ def fen_of(turn: str, white: dict[int, bool], black: dict[int, bool]) -> str:
     return f"{turn}:W{side(white)}:B{side(black)}"
 
 
-def kings(rng: random.Random, count: int) -> str:
-    squares = rng.sample(SQUARES, 2 * count)
-    return fen_of("W", {s: True for s in squares[:count]}, {s: True for s in squares[count:]})
+@dataclass(frozen=True)
+class Shape:
+    """What the recipes need of a board: its squares, squares per row, and how many kings
+    and men a side gets among men."""
+
+    squares: range
+    per_row: int
+    kings_among_men: int
+    men_among_kings: int
+    inner: tuple[int, ...]  # off the first and last rows and the side files
+    capture_men: tuple[int, int]
+    capture_kings: tuple[int, int]
+    race_men: tuple[int, int]
+
+    @property
+    def last(self) -> int:
+        return self.squares[-1]
 
 
-def kings_among_men(rng: random.Random) -> str:
-    squares = rng.sample(SQUARES, 30)
-    white = {s: True for s in squares[:5]}
-    black = {s: True for s in squares[5:10]}
-    for s in squares[10:20]:
-        if s > 5:
-            white[s] = False
-    for s in squares[20:]:
-        if s < 46:
-            black[s] = False
-    return fen_of(rng.choice("WB"), white, black)
+TEN = Shape(range(1, 51), 5, 5, 10, tuple(s for s in range(11, 41) if s % 5 not in (0, 1)),
+            (8, 14), (2, 5), (3, 6))
+EIGHT = Shape(range(1, 33), 4, 3, 5, tuple(s for s in range(5, 29) if s % 8 not in (4, 5)),
+              (5, 8), (2, 4), (2, 4))
 
 
-def long_capture(rng: random.Random) -> str:
-    """White kings facing scattered black men on inner squares: many-piece captures."""
-    inner = [s for s in range(11, 41) if s % 5 not in (0, 1)]  # off the side files
-    black = {s: False for s in rng.sample(inner, rng.randint(8, 14))}
-    free = [s for s in SQUARES if s not in black]
-    white = {s: True for s in rng.sample(free, rng.randint(2, 5))}
-    return fen_of("W", white, black)
-
-
-def promotion_race(rng: random.Random) -> str:
-    white = {s: False for s in rng.sample(range(6, 21), rng.randint(3, 6))}
-    black = {s: False for s in rng.sample(range(31, 46), rng.randint(3, 6))}
-    for s in rng.sample([s for s in range(21, 31)], 2):
-        (white if s % 2 else black)[s] = True
-    return fen_of(rng.choice("WB"), white, black)
-
-
-def small_kings_among_men(rng: random.Random) -> str:
-    """8×8: three kings and five men a side (men off their own crowning row)."""
-    squares = rng.sample(SMALL_SQUARES, 16)
-    white = {s: True for s in squares[:3]}
-    black = {s: True for s in squares[3:6]}
-    for s in squares[6:11]:
-        if s > 4:
-            white[s] = False
-    for s in squares[11:]:
-        if s < 29:
-            black[s] = False
-    return fen_of(rng.choice("WB"), white, black)
-
-
-def small_long_capture(rng: random.Random) -> str:
-    """8×8: white kings facing scattered black men off the edges: chains of captures."""
-    inner = [s for s in range(5, 29) if s % 8 not in (4, 5)]  # off the side files
-    black = {s: False for s in rng.sample(inner, rng.randint(5, 8))}
-    free = [s for s in SMALL_SQUARES if s not in black]
-    white = {s: True for s in rng.sample(free, rng.randint(2, 4))}
-    return fen_of("W", white, black)
-
-
-def small_promotion_race(rng: random.Random) -> str:
-    white = {s: False for s in rng.sample(range(5, 13), rng.randint(2, 4))}
-    black = {s: False for s in rng.sample(range(21, 29), rng.randint(2, 4))}
-    for s in rng.sample(range(13, 21), 2):
-        (white if s % 2 else black)[s] = True
-    return fen_of(rng.choice("WB"), white, black)
-
-
-def small_kings(rng: random.Random, count: int) -> str:
-    squares = rng.sample(SMALL_SQUARES, 2 * count)
-    return fen_of(rng.choice("WB"), {s: True for s in squares[:count]},
+def kings(rng: random.Random, shape: Shape, count: int, turn: str | None = None) -> str:
+    squares = rng.sample(shape.squares, 2 * count)
+    return fen_of(turn or rng.choice("WB"), {s: True for s in squares[:count]},
                   {s: True for s in squares[count:]})
 
 
+def kings_among_men(rng: random.Random, shape: Shape) -> str:
+    """Kings among men (men off their own crowning row)."""
+    k, m = shape.kings_among_men, shape.men_among_kings
+    squares = rng.sample(shape.squares, 2 * (k + m))
+    white = {s: True for s in squares[:k]}
+    black = {s: True for s in squares[k:2 * k]}
+    for s in squares[2 * k:2 * k + m]:
+        if s > shape.per_row:
+            white[s] = False
+    for s in squares[2 * k + m:]:
+        if s <= shape.last - shape.per_row:
+            black[s] = False
+    return fen_of(rng.choice("WB"), white, black)
+
+
+def long_capture(rng: random.Random, shape: Shape) -> str:
+    """White kings facing scattered black men on inner squares: many-piece captures."""
+    black = {s: False for s in rng.sample(shape.inner, rng.randint(*shape.capture_men))}
+    free = [s for s in shape.squares if s not in black]
+    white = {s: True for s in rng.sample(free, rng.randint(*shape.capture_kings))}
+    return fen_of("W", white, black)
+
+
+def promotion_race(rng: random.Random, shape: Shape) -> str:
+    """Men on both sides of the two middle rows, racing to crown, and two kings among them."""
+    row, last = shape.per_row, shape.last
+    middle = range(last // 2 - row + 1, last // 2 + row + 1)
+    white_rows = range(row + 1, middle.start)
+    black_rows = range(middle.stop, last - row + 1)
+    white = {s: False for s in rng.sample(white_rows, rng.randint(*shape.race_men))}
+    black = {s: False for s in rng.sample(black_rows, rng.randint(*shape.race_men))}
+    for s in rng.sample(list(middle), 2):
+        (white if s % 2 else black)[s] = True
+    return fen_of(rng.choice("WB"), white, black)
+
+
 SMALL_KINDS: dict[str, Callable[[random.Random], str]] = {
-    "kings 6v6": lambda rng: small_kings(rng, 6),
-    "kings 12v12": lambda rng: small_kings(rng, 12),
-    "kings among men": small_kings_among_men,
-    "long capture": small_long_capture,
-    "promotion race": small_promotion_race,
+    "kings 6v6": lambda rng: kings(rng, EIGHT, 6),
+    "kings 12v12": lambda rng: kings(rng, EIGHT, 12),
+    "kings among men": lambda rng: kings_among_men(rng, EIGHT),
+    "long capture": lambda rng: long_capture(rng, EIGHT),
+    "promotion race": lambda rng: promotion_race(rng, EIGHT),
 }
 
 
 KINDS: dict[str, Callable[[random.Random], str]] = {
-    "kings 10v10": lambda rng: kings(rng, 10),
-    "kings 20v20": lambda rng: kings(rng, 20),
-    "kings among men": kings_among_men,
-    "long capture": long_capture,
-    "promotion race": promotion_race,
+    "kings 10v10": lambda rng: kings(rng, TEN, 10, turn="W"),
+    "kings 20v20": lambda rng: kings(rng, TEN, 20, turn="W"),
+    "kings among men": lambda rng: kings_among_men(rng, TEN),
+    "long capture": lambda rng: long_capture(rng, TEN),
+    "promotion race": lambda rng: promotion_race(rng, TEN),
 }
 
 
