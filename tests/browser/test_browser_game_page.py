@@ -283,12 +283,12 @@ def test_closed_daily_says_so_before_the_next_move(
     page.unroute(f"**/api/games/{game['id']}")
 
     # The server says it: a daily game of a day that has closed is unranked.
-    yesterday = day(-1)
+    closed_day = day(-2)  # closed whatever the hour: day D closes at D+1 00:10 UTC
     games_table.update_item(
         Key={"pk": f"GAME#{game['id']}", "sk": "GAME"},
         UpdateExpression="SET #date = :day ADD version :one",
         ExpressionAttributeNames={"#date": "date"},
-        ExpressionAttributeValues={":day": yesterday, ":one": 1},
+        ExpressionAttributeValues={":day": closed_day, ":one": 1},
     )
     with page.expect_response(lambda r: r.url.endswith(f"/api/games/{game['id']}")) as read:
         page.reload()
@@ -297,7 +297,7 @@ def test_closed_daily_says_so_before_the_next_move(
     assert "ne compte plus pour le classement" in banner.inner_text()
     link = page.locator("#daily-banner-board")
     assert link.is_visible()
-    assert link.get_attribute("href") == f"leaderboards.html?board=daily&date={yesterday}"
+    assert link.get_attribute("href") == f"leaderboards.html?board=daily&date={closed_day}"
     page.screenshot(path=str(artifacts_dir / f"game-daily-closed-{user.name}.png"))
     assert_accessible(page)
 
@@ -332,35 +332,35 @@ def test_a_claim_refused_as_daily_closed_is_said_plainly(page: Any, games_table:
 
 def test_a_past_day_is_replayed_unranked_with_its_leaderboard(user: Any, games_table: Any) -> None:
     page = user.page
-    yesterday = day(-1)
-    key = {"pk": f"DAILY#{yesterday}", "sk": "DAILY"}
+    closed_day = day(-2)  # closed whatever the hour: day D closes at D+1 00:10 UTC
+    key = {"pk": f"DAILY#{closed_day}", "sk": "DAILY"}
     if "Item" not in games_table.get_item(Key=key):
-        # Test data: yesterday's challenge as the midnight rotation would have stored it.
+        # Test data: closed_day's challenge as the midnight rotation would have stored it.
         games_table.put_item(
             Item={
                 **key,
-                "date": yesterday,
+                "date": closed_day,
                 "seed": "0123456789abcdef0123456789abcdef",
-                "createdAt": f"{yesterday}T00:00:00Z",
+                "createdAt": f"{closed_day}T00:00:00Z",
                 "createdBy": "rotation",
             }
         )
     page.goto("/")
     page.evaluate("localStorage.setItem('dames.game.daily', JSON.stringify({id: 'g_kept'}))")
     with page.expect_response(is_post("/api/games")) as created:
-        page.goto(f"/play.html?mode=daily&date={yesterday}")
-    assert created.value.request.post_data_json == {"mode": "daily", "date": yesterday}
+        page.goto(f"/play.html?mode=daily&date={closed_day}")
+    assert created.value.request.post_data_json == {"mode": "daily", "date": closed_day}
     view = created.value.json()["game"]
-    assert view["date"] == yesterday and view["ranked"] is False
+    assert view["date"] == closed_day and view["ranked"] is False
     wait_for_turn(page)
     assert page.locator("#title").inner_text().endswith("(rejoué)")
     assert "rejoué : cette partie ne compte pas" in page.locator("#daily-banner").inner_text()
     assert page.locator("#daily-banner-board").get_attribute("href") == (
-        f"leaderboards.html?board=daily&date={yesterday}"
+        f"leaderboards.html?board=daily&date={closed_day}"
     )
     # Today's challenge kept in the browser is left alone.
     assert saved(page, "daily")["id"] == "g_kept"
-    assert saved(page, "daily-past")["date"] == yesterday
+    assert saved(page, "daily-past")["date"] == closed_day
 
     # A day that has not begun: said plainly, with the way home and no Retry.
     page.goto(f"/play.html?mode=daily&date={day(2)}")
