@@ -141,6 +141,17 @@ deploy: $(SAM_STAMP)
 	$(SAM) validate --lint && $(SAM) build && $(SAM) deploy --guided && \
 	$(SAM_VENV)/bin/python -m local.publish_site
 
+# ---------------------------------------------------------------- Lambda artefacts
+# template.yaml builds each layer and function with `BuildMethod: makefile` (ContextPath: .):
+# `sam build` runs these targets in its copy of the resource's code, with ARTIFACTS_DIR set.
+LAMBDA_BUILD := python3.13 $(dir $(abspath $(firstword $(MAKEFILE_LIST))))local/build_lambda.py
+
+build-EngineLayer build-BackendLayer:
+	$(LAMBDA_BUILD) layer "$(ARTIFACTS_DIR)"
+
+build-GamesFunction build-CommunityFunction build-DailyRotationFunction:
+	$(LAMBDA_BUILD) function "$(ARTIFACTS_DIR)"
+
 # ---------------------------------------------------------------- cleaning
 clean:
 	rm -rf .aws-sam artifacts .pytest_cache .ruff_cache .mypy_cache .hypothesis

@@ -8,9 +8,10 @@ of the runs are printed with the ratio function / packages. The environment mimi
 (``LAMBDA_TASK_ROOT``, the function's name and service), so the X-Ray tracer is built exactly
 as in Lambda.
 
-Two settings are measured: with the project's bytecode cached (``.pyc``, as on a developer's
-machine) and as ``sam build`` deploys it, where the project's own modules carry no ``.pyc``
-and are compiled at every cold start (the layers' packages do have theirs, from pip).
+Two settings are measured, each for both sides: with every module's bytecode cached (``.pyc``),
+as ``sam build`` ships the layers and functions (``local/build_lambda.py``), and with none,
+every module compiled at every cold start, as SAM's Python builder shipped them (packages
+included: Lambda's file system is read-only, so nothing compiled there is kept).
 
     python bench/coldstart.py [--runs 11] [--function games] [--root DIR]
     python bench/coldstart.py --importtime     # the slowest imports beyond the packages
@@ -23,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import statistics
 import subprocess
 import sys
@@ -39,7 +39,6 @@ FUNCTIONS = {
     "daily-rotation": ("functions/daily_rotation", "daily_rotation"),
 }
 LAYERS = ("engine_layer", "backend_layer")
-PROJECT_PACKAGES = ("engine_layer/dames", "backend_layer/dames_backend")
 TIMED = (
     "import time; c, w = time.process_time(), time.perf_counter(); import {modules}; "
     "print(time.process_time() - c, time.perf_counter() - w)"
@@ -82,14 +81,6 @@ def lambda_env(
         env["LAMBDA_TASK_ROOT"] = str(task_root)
         env["AWS_LAMBDA_FUNCTION_NAME"] = f"dames-{function}"
     return env
-
-
-def without_bytecode(root: Path, function_dir: str, into: Path) -> Path:
-    """A copy of the project's code without any ``.pyc``, as ``sam build`` packages it."""
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
-    for package in (*PROJECT_PACKAGES, function_dir):
-        shutil.copytree(root / package, into / package, ignore=ignore)
-    return into
 
 
 @dataclass(frozen=True)
@@ -196,15 +187,17 @@ def main() -> None:
             return
         where = "outside Lambda" if task_root is None else "Lambda's environment"
         print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores, {where}; {root}")
-        report("with .pyc          ", *measure(cached, args.runs), module)
-        copy = without_bytecode(root, function_dir, Path(scratch) / "code")
-        fresh_env = {
-            **lambda_env(copy, args.function, function_dir, task_root),
-            "PYTHONDONTWRITEBYTECODE": "1",
-        }
-        fresh = Setup(copy, function_dir, module, fresh_env)
-        report("as sam build ships", *measure(fresh, args.runs), module)
-
+        report("with .pyc (as built)", *measure(cached, args.runs), module)
+        # An empty bytecode cache that is never written: every module compiled, both sides.
+        empty = Path(scratch) / "no-pyc"
+        empty.mkdir()
+        uncompiled = Setup(
+            root,
+            function_dir,
+            module,
+            {**env, "PYTHONPYCACHEPREFIX": str(empty), "PYTHONDONTWRITEBYTECODE": "1"},
+        )
+        report("without any .pyc    ", *measure(uncompiled, args.runs), module)
 
 if __name__ == "__main__":
     main()

@@ -25,7 +25,7 @@ from mangum import Mangum
 from pydantic import BaseModel, ConfigDict
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from dames_backend.errors import install_error_handlers
+from dames_backend.errors import document_error_body, install_error_handlers
 from dames_backend.observability import (
     METRICS_NAMESPACE,
     get_tracer,
@@ -161,6 +161,7 @@ def create_app(
         redoc_url=None,
     )
     install_error_handlers(app)
+    document_error_body(app)
     app.add_middleware(BodyLimitMiddleware, max_bytes=MAX_BODY_BYTES, path_limits=body_limits)
     app.state.service = service
     return app

@@ -9,7 +9,6 @@ PDN never carries it.
 from __future__ import annotations
 
 import dames
-from dames import pdn
 
 from dames_backend import daily, games
 from dames_backend.game_store import GameRecord
@@ -39,6 +38,8 @@ def seed_is_public(record: GameRecord) -> bool:
 
 def game_pdn(game_id: str, authorization: str | None) -> str:
     """The PDN text of a game, finished or not (a running game's result is ``*``)."""
+    from dames import pdn  # on first use, as the engine's package loads it (dames/__init__)
+
     record = games.open_game(game_id, authorization)
     white, black = _players(record)
     tags = {

@@ -14,13 +14,16 @@ number and the problem.
 
 from __future__ import annotations
 
-import dames
-from dames import pdn
+from typing import TYPE_CHECKING
+
 from pydantic import BaseModel, Field
 
 from dames_backend.errors import ApiError
 from dames_backend.game_views import MoveView, VariantName
 from dames_backend.games import move_view
+
+if TYPE_CHECKING:
+    from dames import pdn
 
 # A PDN file is larger than the 4 KB every other body is held to: this route gets its own
 # limit (app_factory's per-path limits). 256 KB holds a tournament's worth of games.
@@ -93,8 +96,10 @@ def _detail(game: pdn.PdnGame) -> PdnGameDetail:
 
 def _games(text: str) -> list[pdn.PdnGame]:
     """The file's games; a bare FEN is one game without moves."""
+    from dames import pdn  # on first use, as the engine's package loads it (dames/__init__)
+
     try:
-        return dames.read_games(text)
+        return pdn.read_games(text)
     except pdn.PdnError as exc:
         try:
             board = pdn.read_position(text)

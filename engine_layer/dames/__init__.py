@@ -1,7 +1,12 @@
 """The ``dames`` rules engine: international draughts and its 8×8 cousins, in pure Python.
 
 See docs/engine-api.md for the contract; this module re-exports the public names.
+
+The PDN names are loaded on first use: the reader and writer are a sixth of the engine's import,
+which every cold start of the game functions would otherwise pay for a route few requests take.
 """
+
+from typing import TYPE_CHECKING, Any
 
 from dames.board import Board, Outcome
 from dames.color import BLACK, WHITE, Color
@@ -15,9 +20,22 @@ from dames.errors import (
 )
 from dames.fen import FenPosition, format_fen, parse_fen
 from dames.move import Move
-from dames.pdn import PdnError, PdnGame, export_game, read_games
 from dames.piece import Piece
 from dames.variants import VARIANTS, Variant, get_variant
+
+if TYPE_CHECKING:
+    from dames.pdn import PdnError, PdnGame, export_game, read_games
+
+_PDN_NAMES = frozenset({"PdnError", "PdnGame", "export_game", "read_games"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _PDN_NAMES:
+        from dames import pdn
+
+        return getattr(pdn, name)
+    raise AttributeError(f"module 'dames' has no attribute {name!r}")
+
 
 __all__ = [
     "BLACK",

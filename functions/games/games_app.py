@@ -19,7 +19,7 @@ from typing import Annotated
 
 from dames_backend import game_help, game_pdn, games, pdn_views
 from dames_backend.app_factory import StrictModel, create_app, make_handler, record_event
-from dames_backend.errors import error_responses, json_error_responses
+from dames_backend.errors import error_responses
 from dames_backend.game_views import (
     ClockView,
     Color,
@@ -221,7 +221,7 @@ class PdnResponse(Response):
             "description": "The PDN text (UTF-8).",
             "content": {"application/x-draughts-pdn": {"schema": {"type": "string"}}},
         },
-        **json_error_responses(401, 403, 404, 410, 422),
+        **error_responses(401, 403, 404, 410, 422),
     },
 )
 def pdn(game_id: GameId, authorization: Authorization = None) -> PdnResponse:

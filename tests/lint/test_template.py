@@ -142,12 +142,12 @@ def test_functions_run_python_313_on_arm64_with_both_layers(function_name: str) 
     assert variables["TABLE_NAME"] == {"Ref": "GameTable"}
 
 
-def test_layers_are_built_for_python_313() -> None:
+def test_layers_hold_the_two_packages_with_their_requirements() -> None:
     layers = resources_of_type("AWS::Serverless::LayerVersion")
     assert set(layers) == {"EngineLayer", "BackendLayer"}
     for name, folder in (("EngineLayer", "engine_layer"), ("BackendLayer", "backend_layer")):
         assert layers[name]["Properties"]["ContentUri"].rstrip("/") == folder
-        assert layers[name]["Metadata"]["BuildMethod"] == "python3.13"
+        assert layers[name]["Properties"]["CompatibleRuntimes"] == ["python3.13"]
         assert (REPO_ROOT / folder / "requirements.txt").is_file()
 
 
