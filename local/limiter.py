@@ -6,7 +6,8 @@ health check or a `debutant` move behind them. Two bounds, both answering
 429 ``{"error": "overloaded"}`` with ``Retry-After`` beyond them instead of queueing without end:
 
 - at the ASGI level, the requests in flight on the routes where the computer thinks (moves,
-  hints, draw offers): beyond ``max_requests`` a request is refused before it takes a thread;
+  hints, draw offers) or a PDN file is read: beyond ``max_requests`` a request is refused
+  before it takes a thread;
 - around each search, through `dames.ai.player.search_gate`: at most ``searches`` searches run
   at once per kind (time-limited levels such as `maitre`, and budgeted reproducible ones, so a
   `defi` reply never waits behind a 2.5 s `maitre`), ``queue`` more wait for a slot, and the
@@ -34,8 +35,9 @@ from typing import Any
 from dames_backend.errors import ApiError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-# Where the computer searches: its reply to a move, a hint, its answer to a draw offer.
-THINKING_ROUTE = re.compile(r"^/api/games/[^/]+/(moves|hint|draw-offer)$")
+# Where the computer searches (its reply to a move, a hint, its answer to a draw offer), and
+# where a PDN file is read: every move of up to 256 KB of games resolved, seconds of CPU.
+THINKING_ROUTE = re.compile(r"^/api/games/(?:[^/]+/(?:moves|hint|draw-offer)|pdn/read)$")
 RETRY_AFTER_SECONDS = 3
 QUEUE_WAIT_SECONDS = 15.0  # a queued search that gets no slot by then is refused after all
 BUSY_MESSAGE = (

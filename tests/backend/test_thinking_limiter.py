@@ -142,6 +142,8 @@ def wait_until(condition: Any) -> None:
         ("POST", "/api/games/g1/moves", True),
         ("POST", "/api/games/g1/hint", True),
         ("POST", "/api/games/g1/draw-offer", True),
+        ("POST", "/api/games/pdn/read", True),  # reading a file resolves every move
+        ("GET", "/api/games/g1/pdn", False),
         ("POST", "/api/games/g1/resign", False),
         ("POST", "/api/games/g1/clock", False),
         ("GET", "/api/games/g1", False),
