@@ -64,8 +64,12 @@ export function setupGameTools(page) {
   let confirming = null;
   let recorded = null;
 
-  const say = (text) => {
-    $("tools-text").textContent = text;
+  /** The line under the tools, kept as the function that words it so that a language
+   * switch (which redraws the page, then calls drawn()) says it again in the new language. */
+  let spoken = () => "";
+  const say = (words) => {
+    spoken = words;
+    $("tools-text").textContent = words();
   };
 
   const isDuo = (g) => g && g.mode === "duo";
@@ -102,7 +106,7 @@ export function setupGameTools(page) {
     }
     if (err instanceof ApiError && !err.retryable && err.status !== 401 && err.status !== 403
       && err.status !== 404 && err.status !== 410) {
-      say(otherwise(err));
+      say(() => otherwise(err));
       return;
     }
     page.failed(err, retry);
@@ -136,7 +140,7 @@ export function setupGameTools(page) {
       else cell.classList.add("hint-path");
     });
     for (const sq of move.captures) board.cells.get(sq)?.classList.add("hint-taken");
-    say(t("hintShown", { m: move.notation }));
+    say(() => t("hintShown", { m: move.notation }));
   }
 
   async function askHint() {
@@ -164,7 +168,7 @@ export function setupGameTools(page) {
       const view = await api.takeback(g.id, page.token(), g.ply);
       clearHint();
       page.start(view);
-      say(t("takenBack"));
+      say(() => t("takenBack"));
     } catch (err) {
       refused(err, takeBack, (e) => (e.code === "nothing-to-take-back"
         ? t("nothingToTakeBack") : t("requestRefused", { why: e.message })));
@@ -180,7 +184,7 @@ export function setupGameTools(page) {
     try {
       const answer = await api.drawOffer(g.id, page.token(), g.ply);
       page.start(answer.game);
-      say(t(answer.accepted ? "drawAccepted" : "drawDeclined"));
+      say(() => t(answer.accepted ? "drawAccepted" : "drawDeclined"));
     } catch (err) {
       refused(err, offerDraw, (e) => t("requestRefused", { why: e.message }));
     } finally {
@@ -276,15 +280,15 @@ export function setupGameTools(page) {
       leaveReview();
       return;
     }
-    say(t("reviewLoading"));
+    say(() => t("reviewLoading"));
     let detail;
     try {
       detail = await positions(g);
     } catch (err) {
-      say(t("reviewFailed", { why: err.message || String(err) }));
+      say(() => t("reviewFailed", { why: err.message || String(err) }));
       return;
     }
-    say("");
+    say(() => "");
     review.active = true;
     review.ply = Math.min(target, detail.moves.length);
     clearHint();
@@ -375,7 +379,7 @@ export function setupGameTools(page) {
     try {
       downloadText(await pdnText(), `dames-${g.id}.pdn`);
     } catch (err) {
-      say(t("pdnFailed", { why: err.message || String(err) }));
+      say(() => t("pdnFailed", { why: err.message || String(err) }));
     }
   });
 
@@ -385,18 +389,18 @@ export function setupGameTools(page) {
     try {
       text = await pdnText();
     } catch (err) {
-      say(t("pdnFailed", { why: err.message || String(err) }));
+      say(() => t("pdnFailed", { why: err.message || String(err) }));
       return;
     }
     try {
       await navigator.clipboard.writeText(text);
-      say(t("pdnCopied"));
+      say(() => t("pdnCopied"));
       $("pdn-text").hidden = true;
     } catch {
       $("pdn-text").value = text;
       $("pdn-text").hidden = false;
       $("pdn-text").select();
-      say(t("pdnCopyFailed"));
+      say(() => t("pdnCopyFailed"));
     }
   });
 
@@ -434,6 +438,7 @@ export function setupGameTools(page) {
       else showReview();
     }
     markMoves();
+    $("tools-text").textContent = spoken();
   }
 
   function leaveReviewQuietly() {

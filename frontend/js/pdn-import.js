@@ -7,6 +7,7 @@
  */
 import { ApiError, api } from "./api.js";
 import { BoardView } from "./board.js";
+import { cachedVariant } from "./variants.js";
 import { parseFen } from "./fen.js";
 import "./freeplay-words.js";
 import { setupLanguageSwitch, t } from "./i18n.js";
@@ -41,9 +42,13 @@ function drawMoves() {
   const game = detail();
   const list = $("imp-moves");
   list.textContent = "";
-  const blackFirst = game.startFen.trim().toUpperCase().startsWith("B");
+  // Each line starts with the variant's first mover (Black in English checkers), as on the
+  // game page; a game from a position where the other side moves first leaves that place empty.
+  const variant = cachedVariant(game.variant || "international");
+  const opener = variant ? variant.firstToMove : "white";
+  const mover = game.startFen.trim().toUpperCase().startsWith("B") ? "black" : "white";
   const items = game.moves.map((m, i) => ({ text: m.notation, ply: i + 1 }));
-  if (blackFirst) items.unshift(null);
+  if (mover !== opener && items.length) items.unshift(null);
   for (let i = 0; i < items.length; i += 2) {
     const li = document.createElement("li");
     li.append(items[i] ? moveItem(items[i].text, items[i].ply) : "…");

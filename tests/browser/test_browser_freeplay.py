@@ -93,7 +93,12 @@ def test_casual_game_as_black_hint_takeback_and_declined_draw(
     page.wait_for_function("() => document.querySelectorAll('#move-list .mv').length === 1")
     wait_for_turn(page)
     assert board_pieces(page) == after_opening
-    assert "repris" in page.locator("#tools-text").inner_text()
+    assert page.locator("#tools-text").inner_text() == "Coup repris."
+    # The line under the tools follows a language switch, as the rest of the page does.
+    user.press(page.locator("#lang-switch"))
+    assert page.locator("#tools-text").inner_text() == "Move taken back."
+    user.press(page.locator("#lang-switch"))
+    assert page.locator("#tools-text").inner_text() == "Coup repris."
 
 
 def test_a_ranked_game_warns_before_the_first_hint(browser: Any, base_url: str) -> None:

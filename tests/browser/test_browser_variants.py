@@ -439,3 +439,16 @@ def test_an_italian_pdn_is_shown_on_its_own_board(
     assert screen_grid(page) == diagram(descriptions["italian"], turned=False)
     read = page.request.post("/api/games/pdn/read", data={"pdn": text}).json()["game"]
     assert board_pieces(page) == server_pieces(read["moves"][-1]["fen"], "italian")
+
+
+def test_an_english_game_is_listed_from_its_first_mover_black(phone: Any) -> None:
+    """In English checkers Black moves first: each line of the move list starts with Black's
+    move, as the game page lists it, with no empty first place."""
+    page = phone
+    text = '[GameType "21"]\n[Result "*"]\n\n1. 11-15 23-19 2. 8-11 *\n'
+    page.goto("/import.html")
+    page.fill("#pdn-input", text)
+    page.locator("#pdn-read").tap()
+    page.wait_for_selector('#board[data-variant="english"] [data-square]')
+    lines = page.locator("#imp-moves li").all_inner_texts()
+    assert [line.split() for line in lines] == [["11-15", "23-19"], ["8-11"]]
