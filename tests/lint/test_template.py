@@ -269,14 +269,20 @@ def test_cloudfront_sends_api_paths_to_the_http_api_uncached_with_tokens() -> No
     assert api_behaviour["OriginRequestPolicyId"] == ALL_VIEWER_EXCEPT_HOST
 
 
-def test_cloudfront_caches_only_the_public_leaderboards_never_a_players_rank() -> None:
+def test_cloudfront_caches_only_public_answers_never_a_players_rank() -> None:
     (distribution,) = resources_of_type("AWS::CloudFront::Distribution").values()
     behaviours = distribution["Properties"]["DistributionConfig"]["CacheBehaviors"]
     patterns = [b["PathPattern"] for b in behaviours]
     # First match wins: the personal rank before the public boards, both before /api/*.
     assert patterns.index("/api/leaderboards/*/me") < patterns.index("/api/leaderboards/*")
     assert patterns.index("/api/leaderboards/*") < patterns.index("/api/*")
+    assert patterns.index("/api/variants") < patterns.index("/api/*")
     mine, public = (b for b in behaviours if b["PathPattern"].startswith("/api/leaderboards/"))
+    (variants,) = (b for b in behaviours if b["PathPattern"] == "/api/variants")
+    # The variants are the same for everyone too: cached like the public boards.
+    assert {k: v for k, v in variants.items() if k != "PathPattern"} == {
+        k: v for k, v in public.items() if k != "PathPattern"
+    }
     assert mine["CachePolicyId"] == CACHING_DISABLED
     assert mine["OriginRequestPolicyId"] == ALL_VIEWER_EXCEPT_HOST
     # The public boards: no viewer header (no X-Player-Token) is forwarded or in the key, and
