@@ -292,6 +292,51 @@ def test_home_board_pieces_sit_centred_on_dark_squares(page: Any) -> None:
     assert abs(box["width"] - box["height"]) < 0.5
 
 
+def test_home_shows_yesterdays_seed_with_the_command_that_checks_it(
+    page: Any, seeded: dict[str, Any]
+) -> None:
+    """The proof that the daily was the same for everyone: yesterday's seed, secret while the
+    day ran, is on the home page once the day has closed (00:10 UTC), with the command that
+    replays any of its games; before that, the page says when, and the seed is nowhere."""
+    from dames_backend import daily
+
+    yesterday = daily.yesterday_utc()
+    stored = daily.get_daily(yesterday)
+    assert stored is not None  # the fixture stored yesterday's challenge
+    with page.expect_response(lambda r: r.url.endswith("/api/daily")) as answered:
+        page.goto("/")
+    revealed = answered.value.json()["yesterday"]
+    assert revealed["date"] == yesterday
+    page.wait_for_selector("#yesterday:not([hidden])")
+    if revealed["seed"] is not None:  # (none in the ten minutes of grace after midnight)
+        assert revealed["seed"] == stored.seed
+        assert stored.seed in page.locator("#yesterday-seed").inner_text()
+        assert page.locator("#yesterday-proof").is_visible()
+        command = page.locator("#yesterday-command").inner_text()
+        assert command == f"python -m dames verify partie.json --seed {stored.seed}"
+
+    # Before the close: when the seed comes, and the seed nowhere on the page.
+    reveal = datetime.now(UTC).replace(microsecond=0) + timedelta(minutes=5)
+
+    def not_yet(route: Any) -> None:
+        response = route.fetch()
+        body = response.json()
+        body["yesterday"] = {
+            **body["yesterday"],
+            "seed": None,
+            "revealsAt": reveal.isoformat().replace("+00:00", "Z"),
+        }
+        route.fulfill(response=response, json=body)
+
+    page.route("**/api/daily", not_yet)
+    page.reload()
+    page.wait_for_selector("#yesterday:not([hidden])")
+    text = page.locator("#yesterday-seed").inner_text()
+    assert "sera révélée à" in text
+    assert stored.seed not in page.content()
+    assert page.locator("#yesterday-proof").is_hidden()
+
+
 def test_home_shows_the_streak_and_links_past_challenges(browser: Any, base_url: str) -> None:
     today = datetime.now(UTC).date().isoformat()
     context = browser.new_context(base_url=base_url, locale="en-GB")
