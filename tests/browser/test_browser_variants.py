@@ -425,17 +425,22 @@ def test_the_keyboard_steps_over_the_variants_own_squares(
     context.close()
 
 
+def import_pdn(page: Any, text: str, variant: str) -> None:
+    """The import page reads ``text`` (on a phone) and draws the game on ``variant``'s board."""
+    page.goto("/import.html")
+    page.fill("#pdn-input", text)
+    page.locator("#pdn-read").tap()
+    page.wait_for_selector("#import-view:not([hidden])")
+    page.wait_for_selector(f'#board[data-variant="{variant}"] [data-square]')
+
+
 def test_an_italian_pdn_is_shown_on_its_own_board(
     phone: Any, descriptions: dict[str, dict[str, Any]]
 ) -> None:
     """The import page draws the game's own board too: GameType 22 is the inverted 8×8."""
     page = phone
     text = '[GameType "22"]\n[Result "*"]\n\n1. 21-17 10-14 *\n'
-    page.goto("/import.html")
-    page.fill("#pdn-input", text)
-    page.locator("#pdn-read").tap()
-    page.wait_for_selector("#import-view:not([hidden])")
-    page.wait_for_selector('#board[data-variant="italian"] [data-square]')
+    import_pdn(page, text, "italian")
     assert screen_grid(page) == diagram(descriptions["italian"], turned=False)
     read = page.request.post("/api/games/pdn/read", data={"pdn": text}).json()["game"]
     assert board_pieces(page) == server_pieces(read["moves"][-1]["fen"], "italian")
@@ -445,10 +450,6 @@ def test_an_english_game_is_listed_from_its_first_mover_black(phone: Any) -> Non
     """In English checkers Black moves first: each line of the move list starts with Black's
     move, as the game page lists it, with no empty first place."""
     page = phone
-    text = '[GameType "21"]\n[Result "*"]\n\n1. 11-15 23-19 2. 8-11 *\n'
-    page.goto("/import.html")
-    page.fill("#pdn-input", text)
-    page.locator("#pdn-read").tap()
-    page.wait_for_selector('#board[data-variant="english"] [data-square]')
+    import_pdn(page, '[GameType "21"]\n[Result "*"]\n\n1. 11-15 23-19 2. 8-11 *\n', "english")
     lines = page.locator("#imp-moves li").all_inner_texts()
     assert [line.split() for line in lines] == [["11-15", "23-19"], ["8-11"]]
