@@ -2,7 +2,8 @@
 
 CloudFormation creates the bucket and the distribution but cannot fill the bucket, so this
 reads the stack's outputs (``BucketName``, ``DistributionId``), uploads every file with its
-content type, deletes files no longer in ``frontend/``, and invalidates CloudFront's cache.
+content type (each page with its shared parts put in, ``local/site_pages.py``), deletes files
+no longer in the site, and invalidates CloudFront's cache.
 It runs with the SAM virtualenv's boto3 and the credentials ``sam deploy`` used.
 """
 
@@ -16,6 +17,7 @@ import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from local import site_pages
 from local.paths import FRONTEND_DIR, REPO_ROOT
 
 if TYPE_CHECKING:  # the stubs are in requirements-dev.txt only, for mypy
@@ -48,13 +50,29 @@ def content_type(path: Path) -> str:
     return f"{guessed}; charset=utf-8" if text_like else guessed
 
 
-def site_files(root: Path = FRONTEND_DIR) -> dict[str, Path]:
-    """Every file under ``root`` by its S3 key (the path relative to ``root``)."""
-    return {
-        path.relative_to(root).as_posix(): path
-        for path in sorted(root.rglob("*"))
-        if path.is_file() and not path.name.startswith(".")
-    }
+def upload_site(s3: Any, bucket: str, root: Path = FRONTEND_DIR) -> dict[str, Path]:
+    """Put the site into ``bucket`` (pages rendered with their shared parts, the partials
+    left out) and delete what is no longer part of it; the files put, by key."""
+    files = site_pages.site_files(root)
+    for key, path in files.items():
+        cache = HTML_CACHE if key.endswith(".html") else ASSET_CACHE
+        s3.put_object(
+            Bucket=bucket,
+            Key=key,
+            Body=site_pages.served_body(path, root),
+            ContentType=content_type(path),
+            CacheControl=cache,
+        )
+        print(f"uploaded s3://{bucket}/{key}")
+    stale: list[ObjectIdentifierTypeDef] = [
+        {"Key": obj["Key"]}
+        for page in s3.get_paginator("list_objects_v2").paginate(Bucket=bucket)
+        for obj in page.get("Contents", [])
+        if obj["Key"] not in files
+    ]
+    for start in range(0, len(stale), 1000):
+        s3.delete_objects(Bucket=bucket, Delete={"Objects": stale[start : start + 1000]})
+    return files
 
 
 def publish(stack: str, region: str | None) -> None:
@@ -68,25 +86,7 @@ def publish(stack: str, region: str | None) -> None:
         .get("Outputs", [])
     }
     bucket, distribution = outputs["BucketName"], outputs["DistributionId"]
-    s3 = session.client("s3")
-    files = site_files()
-    for key, path in files.items():
-        cache = HTML_CACHE if key.endswith(".html") else ASSET_CACHE
-        s3.upload_file(
-            str(path),
-            bucket,
-            key,
-            ExtraArgs={"ContentType": content_type(path), "CacheControl": cache},
-        )
-        print(f"uploaded s3://{bucket}/{key}")
-    stale: list[ObjectIdentifierTypeDef] = [
-        {"Key": obj["Key"]}
-        for page in s3.get_paginator("list_objects_v2").paginate(Bucket=bucket)
-        for obj in page.get("Contents", [])
-        if obj["Key"] not in files
-    ]
-    for start in range(0, len(stale), 1000):
-        s3.delete_objects(Bucket=bucket, Delete={"Objects": stale[start : start + 1000]})
+    upload_site(session.client("s3"), bucket)
     session.client("cloudfront").create_invalidation(
         DistributionId=distribution,
         InvalidationBatch={

@@ -14,15 +14,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.responses import FileResponse, HTMLResponse, Response
 from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from local import rotation
+from local import rotation, site_pages
 from local.paths import FRONTEND_DIR, add_code_paths
 from local.security_headers import SecurityHeadersMiddleware
 
@@ -35,6 +37,36 @@ API_PREFIX = "/api"
 def _under(path: str, prefix: str) -> bool:
     """True when ``path`` is ``prefix`` itself or below it (``/api/gamesX`` is not)."""
     return path == prefix or path.startswith(prefix + "/")
+
+
+class SitePages(StaticFiles):
+    """``frontend/`` as CloudFront serves the published site: each page with its shared parts
+    put in (``local/site_pages.py``), the partials themselves not served."""
+
+    def lookup_path(self, path: str) -> tuple[str, os.stat_result | None]:
+        if site_pages.is_part(path):
+            return "", None
+        return super().lookup_path(path)
+
+    def file_response(
+        self,
+        full_path: str | os.PathLike[str],
+        stat_result: os.stat_result,
+        scope: Scope,
+        status_code: int = 200,
+    ) -> Response:
+        if str(full_path).endswith(".html"):
+            # Rendered below, always in full: a part may have changed when the page has not.
+            return FileResponse(full_path, status_code=status_code, stat_result=stat_result)
+        return super().file_response(full_path, stat_result, scope, status_code)
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        response = await super().get_response(path, scope)
+        if isinstance(response, FileResponse) and str(response.path).endswith(".html"):
+            root = Path(str(self.directory))
+            page = site_pages.render_page(Path(response.path), root)
+            return HTMLResponse(page, status_code=response.status_code)
+        return response
 
 
 class LocalApp:
@@ -105,7 +137,7 @@ class LocalApp:
 
 def create_app(frontend_dir: Path | str = FRONTEND_DIR, *, run_rotation: bool = True) -> LocalApp:
     """Build the local app: ``/api/games…`` → games_app, ``/api/…`` → community_app, the rest
-    → static files from ``frontend_dir`` (``index.html`` for a folder).
+    → the site from ``frontend_dir`` (``index.html`` for a folder, pages rendered).
 
     The DynamoDB endpoint and table come from the environment (``DYNAMODB_ENDPOINT``,
     ``TABLE_NAME``), read by the backend on first use; set them before the first request.
@@ -120,6 +152,6 @@ def create_app(frontend_dir: Path | str = FRONTEND_DIR, *, run_rotation: bool = 
     # Mounted in a Starlette app so a missing file is a 404 response, not an exception; in html
     # mode StaticFiles answers it with frontend/404.html (status 404), as CloudFront does
     # (template.yaml, SiteNotFoundFunction). /api paths never get here: their 404s stay JSON.
-    site = Starlette(routes=[Mount("/", app=StaticFiles(directory=Path(frontend_dir), html=True))])
+    site = Starlette(routes=[Mount("/", app=SitePages(directory=Path(frontend_dir), html=True))])
     games = ThinkingLimiter(games_app.app)  # bounded searches: see local/limiter.py
     return LocalApp(games, community_app.app, site, run_rotation=run_rotation)

@@ -428,7 +428,7 @@ function showVariant(g) {
 /** The piece counters carry the sides' names the API gives for this variant, and the menu's
  * rules link leads to this variant's rules. */
 function nameSides(variant) {
-  const rules = document.querySelector('header nav a[href^="rules"]');
+  const rules = $("nav-rules");
   if (rules && variant.rulesPage) rules.setAttribute("href", variant.rulesPage);
   for (const side of variant.sides || []) {
     const counter = $(`pieces-${side.color}`);

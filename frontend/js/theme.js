@@ -42,37 +42,14 @@ export function setTheme(name) {
   }
 }
 
-/** The switch as written in the pages' headers; pages that lack it get it from here. */
-function makeButton() {
-  const button = document.createElement("button");
-  button.type = "button";
-  button.id = "theme-switch";
-  button.className = "theme-switch";
-  const icon = document.createElement("span");
-  icon.className = "theme-icon";
-  icon.setAttribute("aria-hidden", "true");
-  const label = document.createElement("span");
-  label.className = "sr-only";
-  for (const [code, text] of [["fr", "Thème sombre"], ["en", "Dark theme"]]) {
-    const span = document.createElement("span");
-    span.lang = code;
-    span.textContent = text;
-    label.append(span);
-  }
-  button.append(icon, label);
-  const lang = document.getElementById("lang-switch");
-  if (lang) lang.before(button);
-  else document.querySelector(".top nav")?.append(button);
-  return button;
-}
-
 let wired = false;
 
 export function setupThemeSwitch() {
   if (wired) return;
   wired = true;
-  const button = document.getElementById("theme-switch") || makeButton();
-  button.addEventListener("click", () => setTheme(theme() === "dark" ? "light" : "dark"));
+  // In every page's header (frontend/partials/header.html).
+  const button = document.getElementById("theme-switch");
+  if (button) button.addEventListener("click", () => setTheme(theme() === "dark" ? "light" : "dark"));
   system().addEventListener("change", () => {
     if (!chosen()) apply(systemTheme());
   });

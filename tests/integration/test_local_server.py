@@ -18,6 +18,7 @@ from dames_backend.tables import create_table
 from moto import mock_aws
 from starlette.testclient import TestClient
 
+from local import site_pages
 from local.paths import FRONTEND_DIR, REPO_ROOT
 from local.server import create_app
 from tests.integration.local_run import REGION
@@ -93,7 +94,28 @@ def test_the_real_site_is_served_at_the_root(table: Any) -> None:
     with TestClient(create_app(FRONTEND_DIR, run_rotation=False)) as client:
         page = client.get("/")
     assert page.status_code == 200
-    assert page.text == (FRONTEND_DIR / "index.html").read_text()
+    assert page.text == site_pages.render_page(FRONTEND_DIR / "index.html")
+
+
+def test_pages_are_served_with_their_parts_and_the_parts_are_not(
+    table: Any, tmp_path: Path
+) -> None:
+    site = tmp_path / "site"
+    (site / "partials").mkdir(parents=True)
+    (site / "partials" / "header.html").write_text("<header>shared</header>\n")
+    (site / "index.html").write_text("<body>\n<!--#include header.html-->\n<main>home</main>\n")
+    (site / "404.html").write_text("<!--#include header.html-->\n<p>lost</p>\n")
+    with TestClient(create_app(site, run_rotation=False)) as client:
+        home = client.get("/")
+        assert home.status_code == 200 and home.headers["content-type"].startswith("text/html")
+        assert home.text == "<body>\n<header>shared</header>\n<main>home</main>\n"
+        # A part's change shows on the next request, though the page itself has not changed.
+        (site / "partials" / "header.html").write_text("<header>changed</header>\n")
+        again = client.get("/index.html", headers={"If-None-Match": home.headers.get("etag", "")})
+        assert again.status_code == 200 and "<header>changed</header>" in again.text
+        for path in ("/partials/header.html", "/partials/", "/partials", "/nowhere"):
+            lost = client.get(path)
+            assert (lost.status_code, lost.text) == (404, "<header>changed</header>\n<p>lost</p>\n")
 
 
 def test_importing_the_local_server_starts_and_imports_nothing() -> None:

@@ -17,6 +17,8 @@ import pytest
 from local import build_lambda
 from tests.lint.template_model import REPO_ROOT, resources_of_type
 
+pytestmark = pytest.mark.lint
+
 RUNNING = f"{sys.version_info.major}.{sys.version_info.minor}"
 BUILT = {
     **{name: "layer" for name in resources_of_type("AWS::Serverless::LayerVersion")},

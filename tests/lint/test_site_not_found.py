@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from local import site_pages
 from tests.lint.template_model import REPO_ROOT, resources_of_type
 
 pytestmark = pytest.mark.lint
@@ -102,11 +103,7 @@ def test_the_function_runs_on_the_site_behaviour_only() -> None:
 
 
 def test_every_site_file_is_served_as_it_is() -> None:
-    files = sorted(
-        "/" + path.relative_to(FRONTEND).as_posix()
-        for path in FRONTEND.rglob("*")
-        if path.is_file() and not path.name.startswith(".") and path.name != "404.html"
-    )
+    files = sorted(f"/{key}" for key in site_pages.site_files(FRONTEND) if key != "404.html")
     assert "/index.html" in files and "/js/lang-boot.js" in files
     results = run_function(["/", *files])
     wrong = {uri: result for uri, result in results.items() if result != (uri, 200)}
@@ -115,5 +112,8 @@ def test_every_site_file_is_served_as_it_is() -> None:
 
 def test_unknown_addresses_get_the_404_page_with_status_404() -> None:
     assert (FRONTEND / "404.html").is_file()
-    results = run_function([*UNKNOWN, NOT_FOUND_PAGE])
-    assert results == dict.fromkeys([*UNKNOWN, NOT_FOUND_PAGE], (NOT_FOUND_PAGE, 404))
+    # The pages' shared parts are never published: their addresses are unknown ones too.
+    parts = sorted(f"/partials/{path.name}" for path in (FRONTEND / "partials").iterdir())
+    assert parts
+    results = run_function([*UNKNOWN, NOT_FOUND_PAGE, *parts])
+    assert results == dict.fromkeys([*UNKNOWN, NOT_FOUND_PAGE, *parts], (NOT_FOUND_PAGE, 404))
