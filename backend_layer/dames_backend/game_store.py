@@ -64,6 +64,9 @@ class GameRecord:
     score: dict[str, int] | None = None
     claimed: bool = False
     assisted: bool = False
+    # Set up from a position the player gave (an imported game, a pasted FEN): never ranked,
+    # even when that position is the start.
+    from_position: bool = False
     draw_rules: str = "defi"
     last_request: LastRequest | None = None
     extra: dict[str, Any] = field(default_factory=dict)
@@ -91,6 +94,7 @@ class GameRecord:
             "version": self.version,
             "claimed": self.claimed,
             "assisted": self.assisted,
+            "fromPosition": self.from_position,
             "drawRules": self.draw_rules,
         }
         optional = {
@@ -115,7 +119,7 @@ class GameRecord:
             "pk", "sk", "id", "tokenHash", "mode", "variant", "level", "seed", "date",
             "startFen", "playerColor", "createdAt", "moves", "status", "reason", "clock",
             "version", "expiresAt", "finishedAt", "score", "claimed", "lastRequest",
-            "aiVersion", "assisted", "drawRules",
+            "aiVersion", "assisted", "fromPosition", "drawRules",
         }
         return cls(
             id=str(item["id"]),
@@ -139,6 +143,7 @@ class GameRecord:
             score={k: int(v) for k, v in item["score"].items()} if item.get("score") else None,
             claimed=bool(item.get("claimed", False)),
             assisted=bool(item.get("assisted", False)),
+            from_position=bool(item.get("fromPosition", False)),
             # Games stored before free play followed the federations' rules had the daily's.
             draw_rules=str(item.get("drawRules", "defi")),
             last_request=(

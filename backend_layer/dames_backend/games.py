@@ -11,7 +11,6 @@ the FastAPI routes in ``functions/games/games_app.py`` are thin wrappers around 
 
 from __future__ import annotations
 
-import functools
 import re
 import secrets
 from collections.abc import Callable
@@ -144,20 +143,15 @@ def closes_at(record: GameRecord) -> str | None:
 
 def ranked_setup(record: GameRecord) -> bool:
     """The free leaderboard's set-up: White against ``defi`` in international draughts from
-    the start position. Any other choice makes a free game casual."""
+    the start position the server set. Any other choice makes a free game casual, and so does
+    any position the player gave, the start included: a board that only looks like the
+    start (or a game played on from an import) is not the set-up everyone else played."""
     return (
         record.level == DEFAULT_LEVEL
         and record.player_color == DEFAULT_COLOR
         and record.variant == DEFAULT_VARIANT
-        and _spelled(record.start_fen, DEFAULT_VARIANT) == _spelled(None, DEFAULT_VARIANT)
+        and not record.from_position
     )
-
-
-@functools.lru_cache(maxsize=256)
-def _spelled(fen: str | None, variant: str) -> str:
-    """A position as ``Board.fen()`` spells it (every square; ``None`` is the start), so two
-    spellings of one position (``31-50`` or ``31,32,…``) compare equal."""
-    return new_board(fen, variant, DAILY_DRAW_RULES).fen()
 
 
 def is_ranked(record: GameRecord, now_ms: int) -> bool:
@@ -346,6 +340,7 @@ def create_game(
         player_color=color or str(board.turn),
         created_at=clock.iso_from_ms(now),
         ai_version=dames.ai.AI_VERSION,
+        from_position=fen is not None,
         draw_rules=rules,
     )
     replayed = Replayed(board)

@@ -604,7 +604,7 @@ async function loadGame() {
 
 async function createGame() {
   hideError();
-  // An old practice link (?practice=1&fen=&level=) now makes the same free game, casual.
+  // An old practice link (?practice=1&fen=&level=) now makes a free game (casual with a fen).
   const body = { mode: mode === "practice" ? "free" : mode };
   if (mode === "practice") {
     if (practiceFen) body.fen = practiceFen;

@@ -40,7 +40,9 @@ def test_with_black_the_computer_opens_and_the_game_is_casual(games_client: Test
 @pytest.mark.parametrize(
     "options",
     [{"level": "fort"}, {"color": "black"}, {"variant": "brazilian"},
-     {"fen": "W:W31-50:B1-19"}],
+     {"fen": "W:W31-50:B1-19"},
+     # A position the player gives is never the set-up, though it spells the start.
+     {"fen": "W:W31-50:B1-20"}, {"fen": "W:W" + ",".join(map(str, range(31, 51))) + ":B1-20"}],
 )
 def test_only_the_free_boards_set_up_is_ranked(
     games_client: TestClient, options: dict[str, str]
@@ -48,6 +50,16 @@ def test_only_the_free_boards_set_up_is_ranked(
     assert start_game(games_client, "free")[1]["ranked"] is True
     assert start_game(games_client, "free", level="defi", color="white")[1]["ranked"] is True
     assert start_game(games_client, "free", **options)[1]["ranked"] is False
+
+
+def test_a_game_from_a_given_position_stays_casual_once_stored(
+    games_client: TestClient, table: Any
+) -> None:
+    token, game = start_game(games_client, "free", fen="W:W31-50:B1-20")
+    assert stored_item(table, game["id"])["fromPosition"] is True
+    assert get_game(games_client, game["id"], token)["ranked"] is False
+    _, plain = start_game(games_client, "free")
+    assert stored_item(table, plain["id"])["fromPosition"] is False
 
 
 def test_a_hint_is_a_legal_move_from_a_level_above_and_makes_the_game_casual(
