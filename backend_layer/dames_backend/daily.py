@@ -165,3 +165,10 @@ def seed_for_public(day: str, now: datetime | None = None) -> str | None:
 def yesterday_utc(now: datetime | None = None) -> str:
     """The date before today (UTC), the most recent day whose seed is public."""
     return (date.fromisoformat(today_utc(now)) - timedelta(days=1)).isoformat()
+
+
+def oldest_open_day(now: datetime | None = None) -> str:
+    """The oldest day whose challenge can still be won for that day: yesterday during its
+    grace after midnight, else today."""
+    yesterday = yesterday_utc(now)
+    return today_utc(now) if is_closed(yesterday, now) else yesterday

@@ -29,9 +29,10 @@ class PlayerView(BaseModel):
     streak: StreakView
 
     @classmethod
-    def of(cls, player: Player, today: str) -> PlayerView:
+    def of(cls, player: Player, open_day: str) -> PlayerView:
+        """``open_day``: the oldest challenge still open (``daily.oldest_open_day``)."""
         return cls(
             playerId=player.player_id,
             pseudonym=player.pseudonym,
-            streak=streak_of(player.won_days, today),
+            streak=streak_of(player.won_days, open_day),
         )

@@ -2,9 +2,9 @@
 
 Every daily claim adds its challenge date to the player's ``wonDays`` string set, in the
 claim's transaction (``leaderboard.record_claim``), so the streak comes from what the server
-refereed and entered, never from what a page reports. A streak is still *current* on the day
-after its last win (the player has until the end of today to extend it); one day without a
-win ends it.
+refereed and entered, never from what a page reports. A streak is still *current* while the
+day after its last win can still be won: all of the next day, and during the ten minutes of
+grace after its midnight (``daily.oldest_open_day``); a day that closed without a win ends it.
 """
 
 from __future__ import annotations
@@ -36,9 +36,10 @@ def _runs(days: list[date]) -> list[tuple[date, int]]:
     return runs
 
 
-def streak_of(won_days: Iterable[str], today: str) -> StreakView:
+def streak_of(won_days: Iterable[str], open_day: str) -> StreakView:
     """The streak of a player who won the daily challenges of ``won_days`` (``yyyy-mm-dd``),
-    seen on ``today``. Dates that do not parse are ignored rather than failing the profile."""
+    seen when ``open_day`` is the oldest challenge that can still be won. Dates that do not
+    parse are ignored rather than failing the profile."""
     parsed: set[date] = set()
     for text in won_days:
         try:
@@ -49,7 +50,7 @@ def streak_of(won_days: Iterable[str], today: str) -> StreakView:
         return StreakView(current=0, best=0, lastDate=None)
     runs = _runs(sorted(parsed))
     last_day, last_length = runs[-1]
-    still_running = date.fromisoformat(today) - last_day <= timedelta(days=1)
+    still_running = date.fromisoformat(open_day) - last_day <= timedelta(days=1)
     return StreakView(
         current=last_length if still_running else 0,
         best=max(length for _, length in runs),

@@ -59,7 +59,8 @@ export async function loadStreak() {
   if (player && player.token) {
     try {
       const me = await api.me(player.token);
-      if (me && me.streak) return { ...alive(me.streak), source: "server" };
+      // As the server counted it now (it knows when yesterday's challenge closes).
+      if (me && me.streak) return { ...me.streak, source: "server" };
     } catch {
       /* offline or unknown token: the browser's count is better than nothing */
     }

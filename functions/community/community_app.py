@@ -100,7 +100,7 @@ def create_player(body: CreatePlayerRequest, response: Response) -> CreatedPlaye
 )
 def read_me(response: Response, player_token: PlayerToken = None) -> PlayerView:
     response.headers["Cache-Control"] = NO_STORE
-    return PlayerView.of(players.authenticate_player(player_token), daily.today_utc())
+    return PlayerView.of(players.authenticate_player(player_token), daily.oldest_open_day())
 
 
 def _board_day(date: str) -> tuple[str, bool]:

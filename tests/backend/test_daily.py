@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 import dames.ai
@@ -191,3 +191,17 @@ def test_past_days_lists_only_closed_days_newest_first(
 def test_health(community_client: TestClient) -> None:
     response = community_client.get("/api/health")
     assert (response.status_code, response.json()) == (200, {"ok": True})
+
+
+@pytest.mark.parametrize(
+    ("moment", "open_day"),
+    [
+        ("2026-12-01T00:00:00", "2026-11-30"),  # yesterday's games still count…
+        ("2026-12-01T00:09:59", "2026-11-30"),
+        ("2026-12-01T00:10:00", "2026-12-01"),  # …until its close
+        ("2026-12-01T23:59:59", "2026-12-01"),
+    ],
+)
+def test_the_oldest_open_day_is_yesterday_only_until_its_close(moment: str, open_day: str) -> None:
+    now = datetime.fromisoformat(moment).replace(tzinfo=UTC)
+    assert daily.oldest_open_day(now) == open_day

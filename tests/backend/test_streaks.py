@@ -13,7 +13,7 @@ from games_support import bearer, start_game
 
 
 @pytest.mark.parametrize(
-    "won, today, expected",
+    "won, open_day, expected",
     [
         ([], "2026-11-30", (0, 0, None)),
         (["2026-11-30"], "2026-11-30", (1, 1, "2026-11-30")),
@@ -25,14 +25,18 @@ from games_support import bearer, start_game
         (["2026-12-31", "2027-01-01", "bogus"], "2027-01-02", (2, 2, "2027-01-01")),
     ],
 )
-def test_streak_of(won: list[str], today: str, expected: tuple[int, int, str | None]) -> None:
+def test_streak_of(
+    won: list[str], open_day: str, expected: tuple[int, int, str | None]
+) -> None:
     current, best, last = expected
-    assert streak_of(won, today) == StreakView(current=current, best=best, lastDate=last)
+    assert streak_of(won, open_day) == StreakView(current=current, best=best, lastDate=last)
 
 
-def _set_day(monkeypatch: pytest.MonkeyPatch, day: date, hour: int = 12) -> None:
-    """Move the whole backend's clock to ``day`` at ``hour``:00 UTC."""
-    moment = datetime(day.year, day.month, day.day, hour, tzinfo=UTC)
+def _set_day(
+    monkeypatch: pytest.MonkeyPatch, day: date, hour: int = 12, minute: int = 0
+) -> None:
+    """Move the whole backend's clock to ``day`` at ``hour``:``minute`` UTC."""
+    moment = datetime(day.year, day.month, day.day, hour, minute, tzinfo=UTC)
     monkeypatch.setattr(clock, "now_ms", lambda: int(moment.timestamp() * 1000))
 
 
@@ -91,8 +95,13 @@ def test_a_streak_over_three_days_then_a_gap(
     assert _streak(community_client, player) == {
         "current": 3, "best": 3, "lastDate": third.isoformat()
     }
-    # …a whole day without a win ends it, and the next win starts again from one.
+    # …and in the ten minutes after its midnight, while that day's challenge can still be won…
+    _set_day(monkeypatch, third + timedelta(days=2), hour=0, minute=9)
+    assert _streak(community_client, player)["current"] == 3
+    # …a day that closed without a win ends it, and the next win starts again from one.
     gap_over = third + timedelta(days=2)
+    _set_day(monkeypatch, gap_over, hour=0, minute=10)
+    assert _streak(community_client, player)["current"] == 0
     _set_day(monkeypatch, gap_over)
     assert _streak(community_client, player) == {
         "current": 0, "best": 3, "lastDate": third.isoformat()
