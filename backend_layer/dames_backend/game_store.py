@@ -58,6 +58,9 @@ class GameRecord:
     reason: str | None = None
     clock: GameClock = field(default_factory=GameClock)
     ai_version: str | None = None
+    # The computer was updated while the game went on: its replies are no longer all from
+    # ``ai_version``, so no one can check the game, and it does not count.
+    ai_changed: bool = False
     version: int = 1
     expires_at: int | None = None
     finished_at: str | None = None
@@ -95,6 +98,7 @@ class GameRecord:
             "claimed": self.claimed,
             "assisted": self.assisted,
             "fromPosition": self.from_position,
+            "aiChanged": self.ai_changed,
             "drawRules": self.draw_rules,
         }
         optional = {
@@ -119,7 +123,7 @@ class GameRecord:
             "pk", "sk", "id", "tokenHash", "mode", "variant", "level", "seed", "date",
             "startFen", "playerColor", "createdAt", "moves", "status", "reason", "clock",
             "version", "expiresAt", "finishedAt", "score", "claimed", "lastRequest",
-            "aiVersion", "assisted", "fromPosition", "drawRules",
+            "aiVersion", "aiChanged", "assisted", "fromPosition", "drawRules",
         }
         return cls(
             id=str(item["id"]),
@@ -137,6 +141,7 @@ class GameRecord:
             reason=item.get("reason"),
             clock=_clock_from_item(item.get("clock") or {}),
             ai_version=item.get("aiVersion"),
+            ai_changed=bool(item.get("aiChanged", False)),
             version=int(item.get("version", 1)),
             expires_at=_opt_int(item.get("expiresAt")),
             finished_at=item.get("finishedAt"),

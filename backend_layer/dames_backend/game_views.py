@@ -130,7 +130,14 @@ class GameView(BaseModel):
     closesAt: str | None = Field(
         description="Daily games: when the day stops counting (next midnight UTC + grace)."
     )
-    aiVersion: str = Field(description="The computer's version that plays this game.")
+    aiVersion: str | None = Field(
+        description="The computer's version this game began with (null for games stored "
+        "before versions were recorded)."
+    )
+    aiChanged: bool = Field(
+        description="The computer was updated while the game went on: it plays on, unranked "
+        "(its replies no longer all come from aiVersion, so the game cannot be checked)."
+    )
     claimed: bool
     createdAt: str
 

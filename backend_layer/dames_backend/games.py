@@ -157,7 +157,10 @@ def ranked_setup(record: GameRecord) -> bool:
 def is_ranked(record: GameRecord, now_ms: int) -> bool:
     """Whether a win of this game may enter a leaderboard: a daily game only when it ended
     (or, still running, stands) before its day's close; a free game only as the free
-    leaderboard is set up and with no hint or takeback; never a practice or duo game."""
+    leaderboard is set up and with no hint or takeback; never a practice or duo game, nor a
+    game the computer was updated during."""
+    if record.ai_changed:
+        return False
     if record.mode == "daily" and record.date:
         when = clock.ms_from_iso(record.finished_at) if record.finished_at else now_ms
         return when < int(daily.closes_at(record.date).timestamp() * 1000)
@@ -221,7 +224,8 @@ def game_view(record: GameRecord, replayed: Replayed, now_ms: int | None = None)
         ranked=is_ranked(record, now),
         assisted=record.assisted,
         closesAt=closes_at(record),
-        aiVersion=record.ai_version or dames.ai.AI_VERSION,
+        aiVersion=record.ai_version,
+        aiChanged=record.ai_changed,
         claimed=record.claimed,
         createdAt=record.created_at,
     )
@@ -494,6 +498,8 @@ def play_move(game_id: str, authorization: str | None, *, ply: int, move_text: s
     except (MoveError, ValueError) as exc:
         raise ApiError(422, "illegal-move", str(exc)) from exc
 
+    # A deploy may have brought another computer since the game began: it plays on, unranked.
+    changed = plays_computer(record) and record.ai_version not in (None, dames.ai.AI_VERSION)
     moves = [*record.moves, str(move)]
     replayed.record(move, by_computer=False)
     finished_ms = received  # the player's move ended it, unless the computer's reply did
@@ -511,6 +517,7 @@ def play_move(game_id: str, authorization: str | None, *, ply: int, move_text: s
             clock=current.clock.charge_move(received).start_turn(answered),
             expires_at=_expires_at(answered),
             last_request=LastRequest(ply, move_text),
+            ai_changed=current.ai_changed or changed,
         )
         if outcome is not None:
             updated = _finish(updated, board, outcome, finished_ms)
@@ -627,6 +634,13 @@ def claim_game(
         raise ApiError(422, "not-claimable", f"A {record.mode} game never enters a leaderboard.")
     if record.status != "won" or record.score is None:
         raise ApiError(422, "not-claimable", "Only a won game can be entered in a leaderboard.")
+    if record.ai_changed:
+        raise ApiError(
+            422,
+            "computer-changed",
+            f"The computer was updated during this game (it began with version "
+            f"{record.ai_version}): its replies cannot all be checked, so it does not count.",
+        )
     if record.mode == "free" and not is_ranked(record, clock.now_ms()):
         raise ApiError(
             422,

@@ -139,6 +139,7 @@ function drawBanner() {
   }
   let text;
   if (soon) text = t("closesSoon", { time: formatDuration(left / 1000) });
+  else if (g.aiChanged) text = t("computerChanged");
   else text = t(pastDate ? "replayUnranked" : "closedUnranked", { date: formatDate(g.date) });
   $("daily-banner-text").textContent = text;
   // The countdown ticks silently; screen readers hear the banner once, when it closes.
