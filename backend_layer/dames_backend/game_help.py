@@ -4,7 +4,8 @@ None of it exists in the daily challenge (everyone plays it alone, White against
 In free play a hint or a takeback makes the game casual for good (``assisted``): the server,
 not the page, keeps such a game off the leaderboard. Each request names the ply it was made
 at, so a stale page gets the same 409 ``stale-ply`` as a stale move, and a repeated takeback
-is answered with the game as it stands instead of undoing twice.
+or accepted draw offer is answered with the game as it stands instead of undoing twice or
+saying the game is over (a lost answer's retry must see what the first request did).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import dames.ai
 from dames.ai.draw_offer import accepts_draw
 
-from dames_backend import clock
+from dames_backend import clock, game_store
 from dames_backend.errors import ApiError
 from dames_backend.game_store import GameRecord, LastRequest
 from dames_backend.game_views import DrawOfferResult, GameView, HintView
@@ -30,6 +31,7 @@ from dames_backend.games import (
 )
 
 TAKEBACK = "takeback"
+DRAW_OFFER = "draw-offer"
 # The hint plays a level above the opponent's (the strongest level hints for itself).
 HINT_LEVEL_ABOVE = {
     "debutant": "facile",
@@ -124,17 +126,25 @@ def takeback(game_id: str, authorization: str | None, *, ply: int) -> GameView:
     return read_game_view(saved)
 
 
+def _agreed_at(record: GameRecord, ply: int) -> bool:
+    """True if a draw offer made at ``ply`` already ended this game by agreement."""
+    last = record.last_request
+    return last is not None and (last.ply, last.move) == (ply, DRAW_OFFER) and (
+        record.status, record.reason
+    ) == ("draw", "agreement")
+
+
 def offer_draw(game_id: str, authorization: str | None, *, ply: int) -> DrawOfferResult:
-    """The computer answers at once, from its own evaluation and the material: it accepts a
-    dead-level ending or a position where it stands worse, declines otherwise. An accepted
-    offer ends the game as a draw by agreement."""
-    record = _helpable(game_id, authorization, ply, "draw offer")
-    if not plays_computer(record):
-        raise ApiError(
-            422, "duo-no-computer", "Between two players on one device, agree on the draw."
-        )
+    """Against the computer, it answers at once from its own evaluation and the material: it
+    accepts a dead-level ending or a position where it stands worse, declines otherwise.
+    Between two players on one device, the page has asked both of them first, so the offer
+    is the agreement. An accepted offer ends the game as a draw by agreement."""
+    record = open_game(game_id, authorization)
+    if _agreed_at(record, ply):
+        return DrawOfferResult(accepted=True, game=read_game_view(record))
+    _check_helpable(record, ply, "draw offer")
     replayed = replay(record)
-    if not accepts_draw(replayed.board, level=record.level):
+    if plays_computer(record) and not accepts_draw(replayed.board, level=record.level):
         return DrawOfferResult(accepted=False, game=game_view(record, replayed))
     now = clock.now_ms()
 
@@ -147,9 +157,13 @@ def offer_draw(game_id: str, authorization: str | None, *, ply: int) -> DrawOffe
             clock=current.clock.charge_move(now),
             finished_at=clock.iso_from_ms(now),
             expires_at=None,
+            last_request=LastRequest(ply, DRAW_OFFER),
         )
 
     saved = save_with_retries(game_id, record, apply)
     if saved is None:
+        current = game_store.load_game(game_id)
+        if current is not None and _agreed_at(current, ply):
+            return DrawOfferResult(accepted=True, game=read_game_view(current))
         raise ApiError(409, "conflict", "Another request changed this game first: reload it.")
     return DrawOfferResult(accepted=True, game=game_view(saved, replayed, now))

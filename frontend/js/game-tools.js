@@ -98,6 +98,26 @@ export function setupGameTools(page) {
   $("unrank-yes").addEventListener("click", () => confirming && confirming(true));
   $("unrank-no").addEventListener("click", () => confirming && confirming(false));
 
+  /** Between two players on one device, a draw needs the other player's word: the offer
+   * goes to the server only once the page has shown both of them the question (true: agreed). */
+  let agreeing = null;
+  function confirmDuoDraw() {
+    if (!isDuo(page.game())) return Promise.resolve(true);
+    $("draw-confirm-text").textContent = t("duoDrawConfirm");
+    $("draw-confirm").hidden = false;
+    $("draw-yes").focus();
+    return new Promise((resolve) => {
+      agreeing = (answer) => {
+        agreeing = null;
+        $("draw-confirm").hidden = true;
+        resolve(answer);
+      };
+    });
+  }
+
+  $("draw-yes").addEventListener("click", () => agreeing && agreeing(true));
+  $("draw-no").addEventListener("click", () => agreeing && agreeing(false));
+
   /** A request refused because the page fell behind, or the game ended: show the server's. */
   function refused(err, retry, otherwise) {
     if (err instanceof ApiError && err.body && err.body.game) {
@@ -178,15 +198,21 @@ export function setupGameTools(page) {
   }
 
   async function offerDraw() {
+    if (!agreeing && (await confirmDuoDraw())) await sendDrawOffer();
+  }
+
+  /** Also the retry after a failure: the players have already said yes. */
+  async function sendDrawOffer() {
     const g = page.game();
     if (!myTurn(g) || !page.idle()) return;
     setBusy(true);
     try {
       const answer = await api.drawOffer(g.id, page.token(), g.ply);
       page.start(answer.game);
-      say(() => t(answer.accepted ? "drawAccepted" : "drawDeclined"));
+      const accepted = isDuo(g) ? "duoDrawAgreed" : "drawAccepted";
+      say(() => t(answer.accepted ? accepted : "drawDeclined"));
     } catch (err) {
-      refused(err, offerDraw, (e) => t("requestRefused", { why: e.message }));
+      refused(err, sendDrawOffer, (e) => t("requestRefused", { why: e.message }));
     } finally {
       setBusy(false);
     }
@@ -202,11 +228,12 @@ export function setupGameTools(page) {
     const g = page.game();
     const helps = Boolean(g) && HELP_MODES.includes(g.mode) && g.status === "playing";
     $("help-tools").hidden = !helps;
+    if (agreeing && !helps) agreeing(false); // the game ended while the players were asked
+    if (agreeing) $("draw-confirm-text").textContent = t("duoDrawConfirm"); // the language
     if (!helps) return;
     const ready = myTurn(g) && page.idle() && !asking && !review.active;
     $("hint-button").disabled = !ready;
     $("takeback-button").disabled = !(page.idle() && !asking && !review.active && g.moves.length);
-    $("draw-button").hidden = isDuo(g);
     $("draw-button").disabled = !ready;
   }
 

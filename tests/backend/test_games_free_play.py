@@ -7,7 +7,8 @@ from typing import Any
 
 import dames
 import pytest
-from dames_backend import game_store, security
+from dames.ai.draw_offer import accepts_draw
+from dames_backend import game_help, game_store, security
 from dames_backend.clock import GameClock
 from dames_backend.game_store import GameRecord
 from fastapi.testclient import TestClient
@@ -138,6 +139,61 @@ def test_the_computer_accepts_a_dead_level_ending(games_client: TestClient) -> N
     assert late.status_code == 409 and late.json()["error"] == "game-over"
 
 
+def test_a_retried_accepted_draw_offer_gets_the_same_answer(
+    games_client: TestClient, table: Any
+) -> None:
+    """The answer to an accepted offer can be lost on the way: its retry (same ply) must say
+    accepted with the game, not that the game is over."""
+    token, game = start_game(games_client, "free", fen=LEVEL_ENDING, level="fort")
+    first = _help(games_client, game, token, "draw-offer").json()
+    assert first["accepted"] is True
+    assert stored_item(table, game["id"])["lastRequest"] == {"ply": 0, "move": "draw-offer"}
+    again = _help(games_client, game, token, "draw-offer")
+    assert again.status_code == 200, again.text
+    assert again.json()["accepted"] is True
+    assert settled(again.json()["game"]) == settled(first["game"])
+    other_ply = _help(games_client, game, token, "draw-offer", ply=1)
+    assert other_ply.status_code == 409 and other_ply.json()["error"] == "game-over"
+
+
+def test_a_draw_offer_retried_while_the_first_is_judged_is_accepted_once(
+    games_client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The retry lands while the first request still waits for the computer's answer: the
+    first one then finds the game already drawn by its own twin, and says accepted too."""
+    token, game = start_game(games_client, "free", fen=LEVEL_ENDING, level="fort")
+    retried: dict[str, Any] = {}
+
+    def judge_with_a_retry_meanwhile(board: dames.Board, *, level: str) -> bool:
+        if "answer" not in retried:  # the retry is judged too: it must not retry in turn
+            retried["answer"] = None
+            retried["answer"] = _help(games_client, game, token, "draw-offer")
+        return accepts_draw(board, level=level)
+
+    monkeypatch.setattr(game_help, "accepts_draw", judge_with_a_retry_meanwhile)
+    first = _help(games_client, game, token, "draw-offer")
+    twin = retried["answer"]
+    assert first.status_code == 200, first.text
+    assert twin.status_code == 200, twin.text
+    assert first.json()["accepted"] is True and twin.json()["accepted"] is True
+    assert settled(first.json()["game"]) == settled(twin.json()["game"])
+
+
+@pytest.mark.parametrize("what", ["hint", "takeback", "draw-offer"])
+def test_help_asked_at_a_stale_ply_gets_the_game_as_it_stands(
+    games_client: TestClient, table: Any, what: str
+) -> None:
+    token, game = start_game(games_client, "free", fen=LEVEL_ENDING, level="fort")
+    moved = post_move(games_client, game["id"], token, 0, game["legalMoves"][0]["hub"]).json()
+    assert moved["ply"] == 2
+    stale = _help(games_client, game, token, what)  # the page still shows ply 0
+    assert stale.status_code == 409 and stale.json()["error"] == "stale-ply"
+    assert settled(stale.json()["game"]) == settled(get_game(games_client, game["id"], token))
+    assert stale.json()["game"]["ply"] == 2
+    item = stored_item(table, game["id"])
+    assert (item["status"], item["assisted"], len(item["moves"])) == ("playing", False, 2)
+
+
 @pytest.mark.parametrize("what", ["hint", "takeback", "draw-offer"])
 def test_help_is_refused_in_the_daily_on_finished_games_and_without_the_token(
     games_client: TestClient, what: str
@@ -196,10 +252,33 @@ def test_two_players_on_one_device_are_both_refereed(games_client: TestClient) -
     assert [m["captures"] for m in black["legalMoves"]] == [[23]]
     back = _help(games_client, black, token, "takeback").json()
     assert (back["ply"], back["turn"]) == (1, "black")
-    draw = _help(games_client, back, token, "draw-offer")
-    assert draw.status_code == 422 and draw.json()["error"] == "duo-no-computer"
     resigned = games_client.post(f"/api/games/{game['id']}/resign", headers=bearer(token)).json()
     assert (resigned["winner"], resigned["reason"]) == ("white", "resigned")
+
+
+def test_two_players_on_one_device_can_agree_a_draw(
+    games_client: TestClient, table: Any
+) -> None:
+    """The page asks both players before it sends the offer: the server records the draw."""
+    token, game = start_game(games_client, "duo")
+    white = post_move(games_client, game["id"], token, 0, "32-28").json()
+    response = _help(games_client, white, token, "draw-offer")
+    assert response.status_code == 200, response.text
+    result = response.json()
+    assert result["accepted"] is True
+    over = result["game"]
+    assert (over["status"], over["reason"], over["winner"], over["score"], over["ply"]) == (
+        "draw", "agreement", None, None, 1,
+    )
+    assert over["clock"]["running"] is False
+    assert over["clock"]["elapsedMs"] >= white["clock"]["elapsedMs"] + 300  # the turn charged
+    item = stored_item(table, game["id"])
+    assert (item["status"], item["reason"]) == ("draw", "agreement")
+    again = _help(games_client, white, token, "draw-offer")
+    assert again.status_code == 200 and again.json()["accepted"] is True
+    assert settled(again.json()["game"]) == settled(over)
+    late = post_move(games_client, game["id"], token, 1, "19-23")
+    assert late.status_code == 409 and late.json()["error"] == "game-over"
 
 
 def test_free_play_follows_the_federations_draw_rules_the_daily_its_own(

@@ -164,6 +164,44 @@ def test_two_players_with_the_board_turning(user: Any, artifacts_dir: Path) -> N
     assert first_square_on_screen(page) == 1
 
 
+def test_two_players_agree_a_draw_once_both_say_yes(user: Any) -> None:
+    page = user.page
+    new_game(user, opponent="duo")
+    wait_for_turn(page)
+    user.press(square(page, 32))
+    user.press(square(page, 28))
+    wait_for_moves(page, 1)
+    wait_for_turn(page)
+    offers: list[str] = []
+    page.on("request", lambda r: offers.append(r.url) if r.url.endswith("/draw-offer") else None)
+
+    # Cancelled: nothing is sent, the game goes on.
+    user.press(page.locator("#draw-button"))
+    assert page.locator("#draw-confirm-text").inner_text() == (
+        "Les deux joueurs acceptent la nulle ?"
+    )
+    user.press(page.locator("#draw-no"))
+    assert page.locator("#draw-confirm").is_hidden()
+    assert page.locator("#end").is_hidden() and offers == []
+    assert page.locator("#status-text").inner_text() == "Aux Noirs de jouer"
+
+    # Accepted by both: the game ends drawn by agreement, and the device counts the draw.
+    user.press(page.locator("#lang-switch"))
+    user.press(page.locator("#draw-button"))
+    assert page.locator("#draw-confirm-text").inner_text() == "Do both players agree to a draw?"
+    user.press(page.locator("#draw-yes"))
+    page.wait_for_selector("#end:not([hidden])")
+    assert page.locator("#draw-confirm").is_hidden() and len(offers) == 1
+    assert page.locator("#end-title").inner_text() == "Draw"
+    assert page.locator("#end-reason").inner_text() == "draw by agreement"
+    assert page.locator("#tools-text").inner_text() == "Both players agreed to a draw."
+    user.press(page.locator("#lang-switch"))
+    assert page.locator("#end-reason").inner_text() == "nulle par accord"
+    page.goto("/stats.html")
+    duo = page.locator('#stats-body tr[data-level="duo"]')
+    assert [duo.locator(c).inner_text() for c in (".win", ".draw", ".loss")] == ["0", "1", "0"]
+
+
 def test_pdn_exported_reviewed_reimported_and_played_on(
     user: Any, artifacts_dir: Path, tmp_path: Path
 ) -> None:
