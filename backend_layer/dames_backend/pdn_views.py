@@ -8,8 +8,14 @@ each and the positions of one game only (the one asked for), so a large file nev
 response of megabytes. A bare FEN (or a lone ``[FEN …]`` tag) reads as a game without moves,
 so a position can be imported and played on from like a game.
 
-Malformed PDN is a 422 ``bad-pdn`` whose message is the reader's: it names the game, the move
-number and the problem.
+The file is read game by game, so one broken game of a database does not lose the others:
+each summary carries its game's error (null when read). Malformed PDN is a 422 ``bad-pdn``,
+whose message is the reader's (it names the game, the move number and the problem), only when
+the chosen game cannot be read or no game of the file can.
+
+Files rarely say which game they hold when it is not international draughts (English and
+Italian databases often have no ``GameType`` tag): the request may name the variant of such
+games, and of a bare FEN; a ``GameType`` tag still wins.
 """
 
 from __future__ import annotations
@@ -33,6 +39,9 @@ PDN_MAX_BYTES = 256 * 1024
 PDN_MAX_CHARS = 250_000
 # Summaries answered for one file; a bigger database still reads, its first games are listed.
 MAX_LISTED_GAMES = 500
+# An unread game's error as listed (a crafted file could make every one long); the 422 for
+# the chosen game gives it whole.
+MAX_LISTED_ERROR = 300
 
 
 class PdnPly(BaseModel):
@@ -49,14 +58,22 @@ class PdnGameSummary(BaseModel):
     index: int = Field(description="1-based place in the file.")
     name: str = Field(description="How messages name it: its index, event and players.")
     tags: dict[str, str]
-    variant: VariantName
+    variant: VariantName | None = Field(
+        description="Null only for an unread game whose GameType is not a game the site plays."
+    )
     result: str = Field(description="As the file gives it (`*` when unknown or unfinished).")
-    plies: int = Field(description="Half-moves in the game.")
+    plies: int = Field(description="Half-moves in the game (0 when it could not be read).")
+    error: str | None = Field(
+        default=None,
+        description=f"Why the game cannot be read (at most {MAX_LISTED_ERROR} characters); "
+        "null when it reads.",
+    )
 
 
 class PdnGameDetail(PdnGameSummary):
     """The chosen game, every position included."""
 
+    variant: VariantName
     startFen: str
     moves: list[PdnPly]
 
@@ -71,14 +88,23 @@ class PdnReadResult(BaseModel):
     game: PdnGameDetail
 
 
-def _summary(game: pdn.PdnGame) -> PdnGameSummary:
+def _summary(game: pdn.PdnGame | pdn.PdnUnreadGame) -> PdnGameSummary:
+    from dames import pdn  # on first use, as the engine's package loads it (dames/__init__)
+
+    if isinstance(game, pdn.PdnUnreadGame):
+        plies, error = 0, str(game.error)
+        if len(error) > MAX_LISTED_ERROR:
+            error = error[: MAX_LISTED_ERROR - 1] + "…"
+    else:
+        plies, error = len(game.moves), None
     return PdnGameSummary(
         index=game.index,
         name=game.name,
         tags=game.tags,
         variant=game.variant,
         result=game.result,
-        plies=len(game.moves),
+        plies=plies,
+        error=error,
     )
 
 
@@ -90,42 +116,69 @@ def _detail(game: pdn.PdnGame) -> PdnGameDetail:
         board.push(move)
         plies.append(PdnPly(notation=notation, move=view, fen=board.fen()))
     return PdnGameDetail(
-        **_summary(game).model_dump(), startFen=game.start_board().fen(), moves=plies
+        **_summary(game).model_dump(exclude={"variant"}),
+        variant=game.variant,
+        startFen=game.start_board().fen(),
+        moves=plies,
     )
 
 
-def _games(text: str) -> list[pdn.PdnGame]:
-    """The file's games; a bare FEN is one game without moves."""
-    from dames import pdn  # on first use, as the engine's package loads it (dames/__init__)
+def _games(text: str, variant: str) -> list[pdn.PdnGame | pdn.PdnUnreadGame]:
+    """The file's games, read or not; a bare FEN is one game without moves."""
+    from dames import pdn
 
     try:
-        return pdn.read_games(text)
-    except pdn.PdnError as exc:
-        try:
-            board = pdn.read_position(text)
-        except pdn.PdnError:
-            raise ApiError(422, "bad-pdn", str(exc)) from None
-        return [
-            pdn.PdnGame(
-                index=1,
-                tags={"FEN": board.fen()},
-                variant=board.variant.name,
-                start_fen=board.fen(),
-                moves=(),
-                result="*",
-            )
-        ]
-
-
-def read_pdn(text: str, game: int = 1) -> PdnReadResult:
-    """Every game of ``text`` summarised, game number ``game`` (1-based) in full."""
-    games = _games(text)
-    if not 1 <= game <= len(games):
-        raise ApiError(
-            422, "no-such-game", f"the file holds {len(games)} game(s); there is no game {game}"
+        games = list(pdn.iter_games(text, default_variant=variant))
+    except pdn.PdnError as exc:  # no game at all
+        games, first_error = [], exc
+    else:
+        if any(isinstance(g, pdn.PdnGame) for g in games):
+            return games
+        first_error = next(g.error for g in games if isinstance(g, pdn.PdnUnreadGame))
+    try:
+        board = pdn.read_position(text, variant)
+    except pdn.PdnError:
+        raise ApiError(422, "bad-pdn", str(first_error)) from None
+    return [
+        pdn.PdnGame(
+            index=1,
+            tags={"FEN": board.fen()},
+            variant=board.variant.name,
+            start_fen=board.fen(),
+            moves=(),
+            result="*",
         )
+    ]
+
+
+def read_pdn(text: str, game: int | None = None, variant: str | None = None) -> PdnReadResult:
+    """Every game of ``text`` summarised, game number ``game`` (1-based) in full.
+
+    Without ``game``, the first game that reads: a page opening a file cannot know which
+    games are broken before it has the list. ``variant`` is that of the games whose file does
+    not say (international by default).
+    """
+    from dames import pdn
+
+    games = _games(text, variant or "international")
+    chosen: pdn.PdnGame | pdn.PdnUnreadGame
+    if game is None:
+        chosen = next(g for g in games if isinstance(g, pdn.PdnGame))
+    else:
+        # By the index the summaries give (and messages use): a stray result between two
+        # games is not a game, so an index may be past the game's place in the list.
+        found = [g for g in games if g.index == game]
+        if not found:
+            raise ApiError(
+                422,
+                "no-such-game",
+                f"the file holds {len(games)} game(s); there is no game {game}",
+            )
+        chosen = found[0]
+    if isinstance(chosen, pdn.PdnUnreadGame):
+        raise ApiError(422, "bad-pdn", str(chosen.error))
     return PdnReadResult(
         count=len(games),
         games=[_summary(g) for g in games[:MAX_LISTED_GAMES]],
-        game=_detail(games[game - 1]),
+        game=_detail(chosen),
     )

@@ -15,7 +15,7 @@ be read raises ``PdnError`` naming the game, the move and the problem.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 
@@ -29,8 +29,10 @@ __all__ = [
     "GAME_TYPES",
     "PdnError",
     "PdnGame",
+    "PdnUnreadGame",
     "export_game",
     "game_type_tag",
+    "iter_games",
     "read_games",
     "read_position",
     "result_text",
@@ -380,6 +382,29 @@ class PdnGame:
         for move in self.moves[: len(self.moves) if ply is None else ply]:
             board.push(move)
         return board
+
+
+@dataclass(frozen=True)
+class PdnUnreadGame:
+    """A game of the file that could not be read, kept so a list of the file's games can
+    show it next to the good ones, with why it failed.
+
+    ``variant`` is ``None`` when the file names a game this engine does not play.
+    """
+
+    index: int
+    tags: dict[str, str]
+    variant: str | None
+    error: PdnError
+
+    @property
+    def name(self) -> str:
+        return _game_name(self.index, self.tags)
+
+    @property
+    def result(self) -> str:
+        """The ``Result`` tag (the movetext was not read), ``*`` when absent."""
+        return (_tag(self.tags, "Result") or "").strip() or "*"
 
 
 def _tag(tags: Mapping[str, str], name: str) -> str | None:
@@ -776,6 +801,33 @@ def _prepare(text: str) -> str:
     return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
 
 
+def iter_games(
+    text: str, *, default_variant: str = "international", max_steps: int = FILE_STEP_BUDGET
+) -> Iterator[PdnGame | PdnUnreadGame]:
+    """Every game of a PDN file, in order, each read or with the reason it could not be.
+
+    One bad game in a database of many should not lose the others; the budget is still the
+    whole file's (``max_steps``), so once it is spent every later game with moves is an
+    unread one, and a file of many bad games costs no more than one of good games.
+    ``default_variant`` is for games without a ``GameType`` tag. Raises ``PdnError`` only
+    when the text holds no game at all.
+    """
+    default = get_variant(default_variant).name
+    raws = _split_games(_tokens(_prepare(text)))
+    if not raws:
+        raise PdnError("no game found in the PDN")
+    file_budget = [max_steps]
+    for raw in raws:
+        try:
+            yield _read_game(raw, default, file_budget)
+        except PdnError as exc:
+            try:
+                variant: str | None = _variant_of(raw.tags, default)
+            except ValueError:
+                variant = None
+            yield PdnUnreadGame(raw.index, dict(raw.tags), variant, exc)
+
+
 def read_games(
     text: str, *, default_variant: str = "international", max_steps: int = FILE_STEP_BUDGET
 ) -> list[PdnGame]:
@@ -785,13 +837,12 @@ def read_games(
     the whole file's work (moves read, and tried while settling ambiguous captures), so a
     server can read what anyone sends.
     """
-    default = get_variant(default_variant).name
-    tokens = _tokens(_prepare(text))
-    raws = _split_games(tokens)
-    if not raws:
-        raise PdnError("no game found in the PDN")
-    file_budget = [max_steps]
-    return [_read_game(raw, default, file_budget) for raw in raws]
+    games: list[PdnGame] = []
+    for game in iter_games(text, default_variant=default_variant, max_steps=max_steps):
+        if isinstance(game, PdnUnreadGame):
+            raise game.error
+        games.append(game)
+    return games
 
 
 _BARE_FEN = re.compile(r'^\s*(?:\[\s*FEN\s+)?"?\s*([WBwb?]\s*:.*?)"?\s*\]?\s*$', re.DOTALL)

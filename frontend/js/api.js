@@ -85,7 +85,9 @@ export const api = {
     call("POST", `/api/games/${encodeURIComponent(id)}/draw-offer`, {
       body: { ply }, gameToken: token,
     }),
-  /** A PDN file read by the server: its games, and game `game` with every position. */
-  readPdn: (pdn, game = 1) => call("POST", "/api/games/pdn/read", { body: { pdn, game } }),
+  /** A PDN file read by the server: its games, and game `game` with every position (null:
+   * the first that reads); `variant` for games whose file does not say. */
+  readPdn: (pdn, game = 1, variant = undefined) =>
+    call("POST", "/api/games/pdn/read", { body: { pdn, game, variant } }),
   variants: () => call("GET", "/api/variants"),
 };

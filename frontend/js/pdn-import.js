@@ -3,7 +3,12 @@
  * (docs/http-api.md, POST /api/games/pdn/read) and answers every position; the page only
  * draws them. A file of several games offers a choice; from any position the player can play
  * on against the computer, in a new casual game. A file that cannot be read shows the
- * server's message and touches nothing else (the game in progress stays where it was).
+ * server's message and touches nothing else (the game in progress stays where it was); a
+ * file's games that cannot be read are listed as such, with why, and cannot be chosen.
+ *
+ * Many files do not say which game they hold (no GameType tag): the player names the variant
+ * they are read as. A file is decoded as UTF-8, or as Windows-1252 when that fails, as older
+ * databases are written.
  */
 import { ApiError, api } from "./api.js";
 import { BoardView } from "./board.js";
@@ -19,6 +24,8 @@ const MAX_BYTES = 256 * 1024;
 const DRAFT_KEY = "dames.importDraft";
 
 const view = { text: "", result: null, ply: 0 };
+/** The variants the server plays (GET /api/variants), international until it answers. */
+let variantNames = ["international"];
 const board = new BoardView($("board"), {
   onSquare: () => {}, onDrop: () => {}, onCancel: () => {},
 });
@@ -101,6 +108,26 @@ function drawPlayOn(fen) {
   $("play-on-note").hidden = !$("play-on-note").textContent;
 }
 
+/** The variant choice for files that do not say, in the page's language, kept as chosen. */
+function drawVariantChoice() {
+  const select = $("pdn-variant");
+  const chosen = select.value || "international";
+  select.replaceChildren(...variantNames.map((name) => new Option(t(`variant:${name}`), name)));
+  select.value = variantNames.includes(chosen) ? chosen : "international";
+}
+
+async function loadVariantNames() {
+  try {
+    const answer = await api.variants();
+    const names = ((answer && answer.variants) || []).map((v) => v && v.name)
+      .filter((name) => typeof name === "string");
+    if (names.includes("international")) variantNames = names;
+  } catch {
+    /* international only, as the server reads a file by default */
+  }
+  drawVariantChoice();
+}
+
 /** A game's heading from its tags: the event, then the players. */
 function title(game) {
   const tag = (name) => {
@@ -123,18 +150,32 @@ function drawGame() {
   $("game-pick-row").hidden = result.count < 2;
   $("game-pick-label").textContent = t("importGames", { n: result.count });
   const pick = $("game-pick");
-  pick.replaceChildren(...result.games.map((g) => new Option(
-    `${g.index}. ${title(g)} (${g.result})`, String(g.index),
-  )));
+  pick.replaceChildren(...result.games.map((g) => {
+    if (!g.error) return new Option(`${g.index}. ${title(g)} (${g.result})`, String(g.index));
+    const option = new Option(`${g.index}. ${title(g)} — ${t("importUnreadMark")}`,
+      String(g.index));
+    option.disabled = true;
+    option.title = g.error;
+    return option;
+  }));
   pick.value = String(game.index);
+  const unread = result.games.filter((g) => g.error);
+  $("unread-games").hidden = unread.length === 0;
+  $("unread-summary").textContent = t("importUnread", { n: unread.length });
+  $("unread-list").replaceChildren(...unread.map((g) => {
+    const li = document.createElement("li");
+    li.textContent = g.error;
+    return li;
+  }));
   drawMoves();
   drawPosition();
 }
 
-async function read(gameIndex = 1) {
+/** Reads `view.text`; without `gameIndex`, the server gives the first game it can read. */
+async function read(gameIndex = null) {
   $("import-error").textContent = t("importReading");
   try {
-    view.result = await api.readPdn(view.text, gameIndex);
+    view.result = await api.readPdn(view.text, gameIndex, $("pdn-variant").value);
   } catch (err) {
     let why = t("requestFailed");
     if (err instanceof ApiError && err.status === 413) why = t("importFileTooBig");
@@ -163,8 +204,16 @@ $("import-form").addEventListener("submit", (e) => {
   } catch {
     /* the draft is only kept for a reload */
   }
-  read(1);
+  read();
 });
+
+/** The file's text: UTF-8, unless that leaves undecodable bytes (U+FFFD), then Windows-1252,
+ * the encoding of most older PDN databases (accented names). */
+async function fileText(file) {
+  const bytes = await file.arrayBuffer();
+  const text = new TextDecoder("utf-8").decode(bytes);
+  return text.includes("\uFFFD") ? new TextDecoder("windows-1252").decode(bytes) : text;
+}
 
 $("pdn-file").addEventListener("change", async (e) => {
   const file = e.target.files && e.target.files[0];
@@ -173,12 +222,16 @@ $("pdn-file").addEventListener("change", async (e) => {
     $("import-error").textContent = t("importFileTooBig");
     return;
   }
-  $("pdn-input").value = await file.text();
+  $("pdn-input").value = await fileText(file);
   view.text = $("pdn-input").value;
-  read(1);
+  read();
 });
 
 $("game-pick").addEventListener("change", (e) => read(Number(e.target.value)));
+// The text already read is read again as the newly chosen variant.
+$("pdn-variant").addEventListener("change", () => {
+  if (view.text.trim()) read();
+});
 
 function step(to) {
   const game = detail();
@@ -229,8 +282,11 @@ $("play-on").addEventListener("click", async () => {
 });
 
 setupLanguageSwitch(() => {
+  drawVariantChoice();
   if (detail()) drawGame();
 });
+drawVariantChoice();
+loadVariantNames();
 try {
   const draft = sessionStorage.getItem(DRAFT_KEY);
   if (draft) $("pdn-input").value = draft;

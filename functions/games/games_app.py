@@ -83,7 +83,17 @@ class PdnReadRequest(StrictModel):
     """A PDN file (or a bare FEN) as pasted or opened, and which of its games to give in full."""
 
     pdn: str = Field(min_length=1, max_length=PDN_MAX_CHARS)
-    game: int = Field(default=1, ge=1, le=100_000, description="1-based game of the file.")
+    game: int | None = Field(
+        default=None,
+        ge=1,
+        le=100_000,
+        description="1-based game of the file; by default the first one that can be read.",
+    )
+    variant: VariantName | None = Field(
+        default=None,
+        description="The variant of games without a GameType tag, and of a bare FEN "
+        "(international when absent); a GameType tag wins.",
+    )
 
 
 class ClockRequest(StrictModel):
@@ -202,7 +212,8 @@ def takeback(game_id: GameId, body: AtPly, authorization: Authorization = None) 
 def draw_offer(
     game_id: GameId, body: AtPly, authorization: Authorization = None
 ) -> DrawOfferResult:
-    """The computer accepts or declines at once (not in the daily challenge)."""
+    """The computer accepts or declines at once (not in the daily challenge); between two
+    players on one device, whose page asked them both, the game ends drawn by agreement."""
     result = game_help.offer_draw(game_id, authorization, ply=body.ply)
     record_event("DrawOffered", game_id=game_id, accepted=result.accepted)
     _ended(result.game)
@@ -243,8 +254,9 @@ def pdn(game_id: GameId, authorization: Authorization = None) -> PdnResponse:
 def read_pdn(body: PdnReadRequest) -> PdnReadResult:
     """Read a PDN file for review: no game is created and no token is needed. Each position
     comes from the server, so the page replays a game without knowing the rules; bodies up to
-    256 KB."""
-    result = pdn_views.read_pdn(body.pdn, body.game)
+    256 KB. A game that cannot be read is listed with its error and refuses the request only
+    when it is the one asked for (or when no game of the file reads)."""
+    result = pdn_views.read_pdn(body.pdn, body.game, body.variant)
     record_event("PdnRead", games=result.count, plies=len(result.game.moves))
     return result
 

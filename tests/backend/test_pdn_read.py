@@ -126,3 +126,113 @@ def test_the_route_has_its_own_limit_and_the_others_keep_theirs(
     # A body the PDN route takes is still too large for a game route.
     fat = games_client.post("/api/games", json={"mode": "free", "fen": "W" * 5000})
     assert fat.status_code == 413 and "4096" in fat.json()["message"]
+
+
+# An English database as many are written: no GameType tag, Black (1-12) opening.
+ENGLISH = '[Event "Club"]\n[White "Ann"]\n[Black "Bob"]\n1. 11-15 23-19 2. 8-11 22-17 *\n'
+
+
+def test_the_variant_of_an_untagged_game_is_the_one_the_request_names(
+    games_client: TestClient,
+) -> None:
+    refused = _read(games_client, ENGLISH)  # read as international, as before
+    assert refused.status_code == 422 and "'11-15' is not a legal move" in refused.text
+    response = _read(games_client, ENGLISH, variant="english")
+    assert response.status_code == 200, response.text
+    game = response.json()["game"]
+    assert game["variant"] == "english"
+    assert [p["notation"] for p in game["moves"]] == ["11-15", "23-19", "8-11", "22-17"]
+    board = dames.Board(None, "english")
+    assert game["startFen"] == board.fen()
+    for ply in game["moves"]:
+        board.push(board.parse_move(ply["notation"]))
+    assert game["moves"][-1]["fen"] == board.fen()
+
+
+def test_a_bare_8x8_fen_is_an_8x8_position_when_the_request_says_so(
+    games_client: TestClient,
+) -> None:
+    fen = "B:W21-32:B1-12"
+    body = _read(games_client, fen, variant="english").json()
+    game = body["game"]
+    assert game["variant"] == "english" and game["moves"] == []
+    assert game["startFen"] == dames.Board(fen, "english").fen()
+    assert dames.Board(game["startFen"], "english").variant.geometry.size == 8
+    # Without one, the default applies (the page's select starts on international).
+    assert _read(games_client, fen).json()["game"]["variant"] == "international"
+
+
+def test_a_game_type_tag_wins_over_the_requested_variant(games_client: TestClient) -> None:
+    text = '[GameType "20"]\n1. 32-28 19-23 *\n\n' + ENGLISH
+    body = _read(games_client, text, variant="english").json()
+    assert [g["variant"] for g in body["games"]] == ["international", "english"]
+    assert [p["notation"] for p in body["game"]["moves"]] == ["32-28", "19-23"]
+
+
+def test_one_bad_game_is_listed_with_its_error_and_the_others_still_read(
+    games_client: TestClient,
+) -> None:
+    good = '[Event "Good {n}"]\n1. 32-28 19-23 2. 28x19 14x23 *\n\n'
+    bad = '[Event "Broken"]\n[Result "2-0"]\n1. 32-28 19-23 2. 28x17 2-0\n\n'
+    text = good.format(n=1) + good.format(n=2) + bad + good.format(n=4)
+    response = _read(games_client, text)
+    assert response.status_code == 200, response.text
+    body = response.json()
+    assert body["count"] == 4
+    errors = [g["error"] for g in body["games"]]
+    assert errors[0] is None and errors[1] is None and errors[3] is None
+    assert errors[2] is not None and "game 3 (Event 'Broken'), move 2. 28x17" in errors[2]
+    listed = body["games"][2]
+    assert (
+        listed["plies"] == 0 and listed["result"] == "2-0" and listed["name"].startswith("game 3")
+    )
+    fourth = _read(games_client, text, game=4).json()["game"]
+    assert fourth["tags"]["Event"] == "Good 4" and len(fourth["moves"]) == 4
+    chosen = _read(games_client, text, game=3)
+    assert chosen.status_code == 422 and chosen.json()["error"] == "bad-pdn"
+    assert chosen.json()["message"] == errors[2]
+
+
+def test_an_unsupported_game_type_is_listed_without_a_variant(
+    games_client: TestClient,
+) -> None:
+    text = '[GameType "25"]\n1. c3-d4 *\n\n' + ENGLISH
+    body = _read(games_client, text, variant="english", game=2).json()
+    first = body["games"][0]
+    assert first["variant"] is None and "Russian" in first["error"]
+    assert body["game"]["index"] == 2
+
+
+def test_a_file_where_no_game_reads_is_refused_with_the_first_error(
+    games_client: TestClient,
+) -> None:
+    bad = '[Event "A"]\n1. 32-28 19-23 2. 28x17 *\n\n[Event "B"]\n1. 11-15 *\n'
+    response = _read(games_client, bad, game=2)
+    assert response.status_code == 422 and response.json()["error"] == "bad-pdn"
+    assert "game 1 (Event 'A'), move 2." in response.json()["message"]
+
+
+def test_an_unknown_variant_is_refused(games_client: TestClient) -> None:
+    response = _read(games_client, ENGLISH, variant="russian")
+    assert response.status_code == 422
+    assert response.json()["error"] == "invalid-request"
+    assert "russian" in response.json()["message"]
+
+
+def test_without_a_game_number_the_first_readable_game_is_given(
+    games_client: TestClient,
+) -> None:
+    text = '[Event "Broken"]\n1. 32-28 19-23 2. 28x17 *\n\n' + TWO_GAMES
+    body = _read(games_client, text).json()
+    assert body["game"]["index"] == 2 and body["game"]["tags"]["Event"] == "Club night"
+    assert _read(games_client, text, game=1).status_code == 422
+
+
+def test_a_game_is_chosen_by_the_index_its_summary_gives(games_client: TestClient) -> None:
+    # The lone "*" opens no game, so the file's games are numbered 2 and 3.
+    text = '*\n\n[Event "A"]\n1. 32-28 *\n\n[Event "B"]\n1. 31-27 *\n'
+    body = _read(games_client, text).json()
+    assert [g["index"] for g in body["games"]] == [2, 3]
+    chosen = _read(games_client, text, game=3).json()["game"]
+    assert chosen["index"] == 3 and chosen["tags"]["Event"] == "B"
+    assert _read(games_client, text, game=1).json()["error"] == "no-such-game"

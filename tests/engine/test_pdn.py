@@ -9,7 +9,16 @@ from __future__ import annotations
 import pytest
 from dames import BLACK, VARIANTS, WHITE, Board, Color
 from dames.ai import choose_move
-from dames.pdn import PdnError, PdnGame, export_game, read_games, read_position, result_text
+from dames.pdn import (
+    PdnError,
+    PdnGame,
+    PdnUnreadGame,
+    export_game,
+    iter_games,
+    read_games,
+    read_position,
+    result_text,
+)
 
 # A black king on 48 reaches 34 by two routes taking different white pieces; only after the
 # first (48x26x12x34) may White answer 27-22. Found by seeded self-play.
@@ -422,3 +431,41 @@ def test_a_file_that_asks_for_too_much_work_is_refused_with_a_reason() -> None:
     with pytest.raises(PdnError) as refused:
         read_games(game * 60, max_steps=200)
     assert "too much work" in str(refused.value) and refused.value.game is not None
+
+
+def test_iter_games_keeps_the_good_games_around_a_bad_one() -> None:
+    text = (
+        '[Event "One"]\n1. 32-28 19-23 *\n\n'
+        '[Event "Two"]\n[Result "2-0"]\n1. 32-28 19-23 2. 28x17 *\n\n'
+        '[Event "Three"]\n[GameType "25"]\n1. c3-d4 *\n\n'
+        '[Event "Four"]\n[GameType "21"]\n1. 11-15 23-19 *\n'
+    )
+    games = list(iter_games(text))
+    assert [type(g) for g in games] == [PdnGame, PdnUnreadGame, PdnUnreadGame, PdnGame]
+    bad = games[1]
+    assert isinstance(bad, PdnUnreadGame)
+    assert bad.index == 2 and bad.variant == "international" and bad.result == "2-0"
+    assert "game 2 (Event 'Two'), move 2. 28x17" in str(bad.error) and bad.error.game == 2
+    unsupported = games[2]
+    assert isinstance(unsupported, PdnUnreadGame)
+    assert unsupported.variant is None and "Russian" in str(unsupported.error)
+    assert isinstance(games[3], PdnGame) and games[3].variant == "english"
+    # The same reader, collected the strict way: the first bad game refuses the file.
+    with pytest.raises(PdnError, match="game 2"):
+        read_games(text)
+
+
+def test_iter_games_reads_untagged_games_as_the_default_variant() -> None:
+    (game,) = iter_games("1. 11-15 23-19 *", default_variant="english")
+    assert isinstance(game, PdnGame) and game.variant == "english"
+    (tagged,) = iter_games('[GameType "20"]\n1. 32-28 *', default_variant="english")
+    assert isinstance(tagged, PdnGame) and tagged.variant == "international"
+
+
+def test_iter_games_shares_one_budget_so_bad_games_cost_no_more() -> None:
+    """Once the file's budget is spent every later game with moves is unread, cheaply."""
+    good = '[Event "x"]\n1. 32-28 19-23 2. 28x19 14x23 *\n\n'
+    games = list(iter_games(good * 60, max_steps=200))
+    assert [isinstance(g, PdnGame) for g in games] == [True] * 50 + [False] * 10
+    last = games[-1]
+    assert isinstance(last, PdnUnreadGame) and "too much work" in str(last.error)
