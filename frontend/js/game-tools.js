@@ -61,7 +61,6 @@ export function setupGameTools(page) {
   const { board } = page;
   const review = { active: false, ply: 0, detail: null, key: null, loading: null };
   let hintPly = null;
-  let confirming = null;
   let recorded = null;
 
   /** The line under the tools, kept as the function that words it so that a language
@@ -78,45 +77,52 @@ export function setupGameTools(page) {
 
   /* ---------- help: hint, takeback, draw offer ---------- */
 
+  /** One of the page's own yes/no dialogs (`<prefix>-confirm`, `-text`, `-yes`, `-no`):
+   * `ask()` shows its question and resolves with the answer (true: yes). */
+  function dialog(prefix, wordsKey) {
+    let pending = null;
+    const close = (answer) => {
+      const resolve = pending;
+      pending = null;
+      $(`${prefix}-confirm`).hidden = true;
+      if (resolve) resolve(answer);
+    };
+    $(`${prefix}-yes`).addEventListener("click", () => close(true));
+    $(`${prefix}-no`).addEventListener("click", () => close(false));
+    return {
+      isOpen: () => pending !== null,
+      close,
+      ask() {
+        $(`${prefix}-text`).textContent = t(wordsKey);
+        $(`${prefix}-confirm`).hidden = false;
+        $(`${prefix}-yes`).focus();
+        return new Promise((resolve) => {
+          pending = resolve;
+        });
+      },
+      /** The question again in the page's language (after a switch). */
+      relabel() {
+        if (pending) $(`${prefix}-text`).textContent = t(wordsKey);
+      },
+    };
+  }
+
+  const unranking = dialog("unrank", "unrankWarning");
+  // Between two players on one device a draw needs the other player's word: the offer goes
+  // to the server only once the page has shown both of them the question.
+  const duoDraw = dialog("draw", "duoDrawConfirm");
+
   /** Before the first help of a ranked free game: says it will no longer be ranked, and
    * waits for the player's answer (true: go on). */
   function confirmUnranking() {
     const g = page.game();
     if (!g || g.mode !== "free" || !g.ranked || g.assisted) return Promise.resolve(true);
-    $("unrank-text").textContent = t("unrankWarning");
-    $("unrank-confirm").hidden = false;
-    $("unrank-yes").focus();
-    return new Promise((resolve) => {
-      confirming = (answer) => {
-        confirming = null;
-        $("unrank-confirm").hidden = true;
-        resolve(answer);
-      };
-    });
+    return unranking.ask();
   }
 
-  $("unrank-yes").addEventListener("click", () => confirming && confirming(true));
-  $("unrank-no").addEventListener("click", () => confirming && confirming(false));
-
-  /** Between two players on one device, a draw needs the other player's word: the offer
-   * goes to the server only once the page has shown both of them the question (true: agreed). */
-  let agreeing = null;
   function confirmDuoDraw() {
-    if (!isDuo(page.game())) return Promise.resolve(true);
-    $("draw-confirm-text").textContent = t("duoDrawConfirm");
-    $("draw-confirm").hidden = false;
-    $("draw-yes").focus();
-    return new Promise((resolve) => {
-      agreeing = (answer) => {
-        agreeing = null;
-        $("draw-confirm").hidden = true;
-        resolve(answer);
-      };
-    });
+    return isDuo(page.game()) ? duoDraw.ask() : Promise.resolve(true);
   }
-
-  $("draw-yes").addEventListener("click", () => agreeing && agreeing(true));
-  $("draw-no").addEventListener("click", () => agreeing && agreeing(false));
 
   /** A request refused because the page fell behind, or the game ended: show the server's. */
   function refused(err, retry, otherwise) {
@@ -198,7 +204,7 @@ export function setupGameTools(page) {
   }
 
   async function offerDraw() {
-    if (!agreeing && (await confirmDuoDraw())) await sendDrawOffer();
+    if (!duoDraw.isOpen() && (await confirmDuoDraw())) await sendDrawOffer();
   }
 
   /** Also the retry after a failure: the players have already said yes. */
@@ -228,8 +234,9 @@ export function setupGameTools(page) {
     const g = page.game();
     const helps = Boolean(g) && HELP_MODES.includes(g.mode) && g.status === "playing";
     $("help-tools").hidden = !helps;
-    if (agreeing && !helps) agreeing(false); // the game ended while the players were asked
-    if (agreeing) $("draw-confirm-text").textContent = t("duoDrawConfirm"); // the language
+    if (duoDraw.isOpen() && !helps) duoDraw.close(false); // the game ended meanwhile
+    duoDraw.relabel();
+    unranking.relabel();
     if (!helps) return;
     const ready = myTurn(g) && page.idle() && !asking && !review.active;
     $("hint-button").disabled = !ready;

@@ -177,7 +177,7 @@ def test_two_players_agree_a_draw_once_both_say_yes(user: Any) -> None:
 
     # Cancelled: nothing is sent, the game goes on.
     user.press(page.locator("#draw-button"))
-    assert page.locator("#draw-confirm-text").inner_text() == (
+    assert page.locator("#draw-text").inner_text() == (
         "Les deux joueurs acceptent la nulle ?"
     )
     user.press(page.locator("#draw-no"))
@@ -188,7 +188,7 @@ def test_two_players_agree_a_draw_once_both_say_yes(user: Any) -> None:
     # Accepted by both: the game ends drawn by agreement, and the device counts the draw.
     user.press(page.locator("#lang-switch"))
     user.press(page.locator("#draw-button"))
-    assert page.locator("#draw-confirm-text").inner_text() == "Do both players agree to a draw?"
+    assert page.locator("#draw-text").inner_text() == "Do both players agree to a draw?"
     user.press(page.locator("#draw-yes"))
     page.wait_for_selector("#end:not([hidden])")
     assert page.locator("#draw-confirm").is_hidden() and len(offers) == 1
