@@ -60,6 +60,22 @@ def stored_item(table: Any, game_id: str) -> dict[str, Any]:
     return item
 
 
+def store_won(
+    table: Any, game_id: str, *, pieces: int, seconds: int, at: str = "2026-11-28T10:00:00Z"
+) -> dict[str, int]:
+    """The server's own verdict on a won game, stored as the move route stores it (without
+    playing the game out); the score as the rules compute it, returned."""
+    score = {"base": 3000, "perPiece": 300, "pieces": pieces, "seconds": seconds}
+    score["total"] = max(0, 3000 + 300 * pieces - seconds)
+    table.update_item(
+        Key={"pk": f"GAME#{game_id}", "sk": "GAME"},
+        UpdateExpression="SET #s = :won, score = :score, finishedAt = :at REMOVE expiresAt",
+        ExpressionAttributeNames={"#s": "status"},
+        ExpressionAttributeValues={":won": "won", ":score": score, ":at": at},
+    )
+    return score
+
+
 def fen_piece_counts(fen: str) -> dict[str, int]:
     """Count each side's pieces straight from a PDN FEN (``W:W31-50:B1-20`` style), without
     the engine, so tests can check the server's figures independently."""

@@ -9,22 +9,7 @@ from typing import Any
 import dames.ai
 import pytest
 from fastapi.testclient import TestClient
-from games_support import bearer, get_game, post_move, start_game, stored_item
-
-
-def _won(table: Any, game_id: str) -> None:
-    """The server's record says the game was won (as a finished game is stored)."""
-    table.update_item(
-        Key={"pk": f"GAME#{game_id}", "sk": "GAME"},
-        UpdateExpression="SET #s = :won, score = :score, finishedAt = :at REMOVE expiresAt",
-        ExpressionAttributeNames={"#s": "status"},
-        ExpressionAttributeValues={
-            ":won": "won",
-            ":score": {"total": 5000, "base": 3000, "perPiece": 300, "pieces": 8,
-                       "seconds": 400},
-            ":at": "2026-12-01T12:00:00Z",
-        },
-    )
+from games_support import bearer, get_game, post_move, start_game, store_won, stored_item
 
 
 def test_a_game_the_computer_was_updated_during_plays_on_unranked(
@@ -44,7 +29,7 @@ def test_a_game_the_computer_was_updated_during_plays_on_unranked(
     assert stored_item(table, game["id"])["aiChanged"] is True
     assert get_game(games_client, game["id"], token)["aiChanged"] is True
 
-    _won(table, game["id"])
+    store_won(table, game["id"], pieces=8, seconds=400)
     player = community_client.post("/api/players", json={"pseudonym": "Mise à jour"}).json()
     claim = games_client.post(
         f"/api/games/{game['id']}/claim",

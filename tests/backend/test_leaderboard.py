@@ -11,6 +11,7 @@ from dames_backend import leaderboard, players, ranking
 from dames_backend.errors import ApiError
 from dames_backend.leaderboard_views import ClaimResult
 from fastapi.testclient import TestClient
+from games_support import store_won
 from race_support import conflicting_transactions, race
 
 DAY = "2026-11-28"
@@ -351,17 +352,7 @@ def test_the_claim_route_enters_the_stored_games_figures_only(
         started = games_client.post("/api/games", json={"mode": "free"}).json()
         game_id, game_token = started["game"]["id"], started["token"]
         # The server's own verdict on a finished game, as the move route would store it.
-        table.update_item(
-            Key={"pk": f"GAME#{game_id}", "sk": "GAME"},
-            UpdateExpression="SET #s = :won, score = :score, finishedAt = :at REMOVE expiresAt",
-            ExpressionAttributeNames={"#s": "status"},
-            ExpressionAttributeValues={
-                ":won": "won",
-                ":score": {"total": 5850, "base": 3000, "perPiece": 300, "pieces": 11,
-                           "seconds": 450},
-                ":at": "2026-11-28T10:00:00Z",
-            },
-        )
+        store_won(table, game_id, pieces=11, seconds=450)
         ann = _register(community_client, "Ann")
         headers = {"Authorization": f"Bearer {game_token}", "X-Player-Token": ann["token"]}
         forged = games_client.post(

@@ -9,7 +9,7 @@ import pytest
 from dames_backend import clock
 from dames_backend.streaks import StreakView, streak_of
 from fastapi.testclient import TestClient
-from games_support import bearer, start_game
+from games_support import bearer, start_game, store_won
 
 
 @pytest.mark.parametrize(
@@ -44,17 +44,7 @@ def _win_today(games_client: TestClient, table: Any, player_token: str, day: dat
     """Start today's daily challenge, let the server's record say it was won, claim it."""
     token, game = start_game(games_client, "daily")
     assert game["date"] == day.isoformat()
-    table.update_item(
-        Key={"pk": f"GAME#{game['id']}", "sk": "GAME"},
-        UpdateExpression="SET #s = :won, score = :score, finishedAt = :at REMOVE expiresAt",
-        ExpressionAttributeNames={"#s": "status"},
-        ExpressionAttributeValues={
-            ":won": "won",
-            ":score": {"total": 5000, "base": 3000, "perPiece": 300, "pieces": 8,
-                       "seconds": 400},
-            ":at": f"{day.isoformat()}T12:00:00Z",
-        },
-    )
+    store_won(table, game["id"], pieces=8, seconds=400, at=f"{day.isoformat()}T12:00:00Z")
     claimed = games_client.post(
         f"/api/games/{game['id']}/claim",
         headers={**bearer(token), "X-Player-Token": player_token},
@@ -117,17 +107,7 @@ def test_free_wins_do_not_make_a_streak(
 ) -> None:
     player = community_client.post("/api/players", json={"pseudonym": "Libre"}).json()["token"]
     token, game = start_game(games_client, "free")
-    table.update_item(
-        Key={"pk": f"GAME#{game['id']}", "sk": "GAME"},
-        UpdateExpression="SET #s = :won, score = :score, finishedAt = :at REMOVE expiresAt",
-        ExpressionAttributeNames={"#s": "status"},
-        ExpressionAttributeValues={
-            ":won": "won",
-            ":score": {"total": 4000, "base": 3000, "perPiece": 300, "pieces": 4,
-                       "seconds": 200},
-            ":at": "2026-11-28T10:00:00Z",
-        },
-    )
+    store_won(table, game["id"], pieces=4, seconds=200)
     claimed = games_client.post(
         f"/api/games/{game['id']}/claim", headers={**bearer(token), "X-Player-Token": player}
     )
