@@ -72,6 +72,10 @@ export function setupGameTools(page) {
   };
 
   const isDuo = (g) => g && g.mode === "duo";
+  // The daily is played alone and without help: its positions can be stepped through once
+  // the game is over, not while it runs.
+  const reviewable = (g) => Boolean(g) && g.moves.length > 0
+    && !(g.mode === "daily" && g.status === "playing");
   const myTurn = (g) => Boolean(g) && g.status === "playing"
     && (isDuo(g) || g.turn === g.playerColor);
 
@@ -308,7 +312,7 @@ export function setupGameTools(page) {
 
   async function reviewAt(ply) {
     const g = page.game();
-    if (!g || !g.moves.length) return;
+    if (!reviewable(g)) return;
     const target = Math.max(0, Math.min(ply, g.moves.length));
     if (target === g.moves.length && g.status === "playing") {
       leaveReview();
@@ -345,7 +349,7 @@ export function setupGameTools(page) {
     const g = page.game();
     $("review-live").hidden = false;
     $("review-live").dataset.over = g && g.status !== "playing" ? "1" : "";
-    markMoves();
+    markMoves(g);
     drawButtons();
   }
 
@@ -357,13 +361,21 @@ export function setupGameTools(page) {
     page.redraw();
   }
 
-  /** Makes every move of play.js's list a control that shows the position after it. */
-  function markMoves() {
+  /** Makes every move of play.js's list a control that shows the position after it (when
+   * the game may be reviewed). */
+  function markMoves(g) {
     const spans = [...document.querySelectorAll("#move-list .mv")];
+    const controls = reviewable(g);
     let ply = 0;
     for (const span of spans) {
       if (span.textContent === "…") continue;
       ply += 1;
+      if (!controls) {
+        delete span.dataset.ply;
+        span.removeAttribute("tabindex");
+        span.removeAttribute("role");
+        continue;
+      }
       span.dataset.ply = String(ply);
       span.tabIndex = 0;
       span.setAttribute("role", "button");
@@ -462,7 +474,7 @@ export function setupGameTools(page) {
     drawDuo(g);
     drawButtons();
     $("game-tools").hidden = false;
-    $("review-start").hidden = !g.moves.length || review.active;
+    $("review-start").hidden = !reviewable(g) || review.active;
     if (g.status !== "playing" && recorded !== g.id) {
       recordResult(g);
       recorded = g.id;
@@ -471,7 +483,7 @@ export function setupGameTools(page) {
       if (review.key !== `${g.id}:${g.moves.length}`) leaveReviewQuietly();
       else showReview();
     }
-    markMoves();
+    markMoves(g);
     $("tools-text").textContent = spoken();
   }
 

@@ -484,3 +484,29 @@ def test_share_grid_colours_each_move_by_what_the_answer_took(page: Any) -> None
         "https://dames.example/",
     ]
     assert not MOVE_NOTATION.search(shared["text"])
+
+
+def test_the_daily_is_reviewed_only_once_it_is_over(user: Any) -> None:
+    """The daily is played alone and without help, review included: while it runs the move
+    list is not a set of controls and ← shows nothing; once it is over it steps through."""
+    page = user.page
+    page.goto("/play.html?mode=daily")
+    wait_for_turn(page)
+    user.press(square(page, 32))
+    user.press(square(page, 28))
+    wait_for_moves(page, 2)
+    wait_for_turn(page)
+    assert page.locator("#move-list .mv").count() == 2
+    assert page.locator("#move-list .mv[role=button]").count() == 0
+    assert page.locator("#review-start").is_hidden()
+    user.press(page.locator("#move-list .mv").first)
+    page.keyboard.press("ArrowLeft")
+    assert page.locator("#review").is_hidden() and page.locator("#board.waiting").count() == 0
+
+    user.press(page.locator("#resign"))
+    user.press(page.locator("#resign"))  # confirmed
+    page.wait_for_selector("#resign", state="hidden")
+    assert page.locator("#move-list .mv[role=button]").count() == 2
+    user.press(page.locator("#move-list .mv").first)
+    page.wait_for_selector("#review:not([hidden])")
+    assert "32-28" in page.locator("#review-text").inner_text()
