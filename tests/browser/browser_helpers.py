@@ -38,6 +38,18 @@ def wait_for_moves(page: Any, count: int) -> list[str]:
     return move_texts(page)
 
 
+def open_and_play_32_28(user: Any, path: str) -> None:
+    """Open the game page at ``path``, play White's 32-28 by touch or click, and wait until the
+    computer has answered and it is the player's turn again."""
+    page = user.page
+    page.goto(path)
+    wait_for_turn(page)
+    user.press(square(page, 32))
+    user.press(square(page, 28))
+    wait_for_moves(page, 2)
+    wait_for_turn(page)
+
+
 def ends_of(notation: str) -> tuple[int, int]:
     """First and last square of a move written in official notation (32-28, 19x28, 27x18x9)."""
     numbers = [int(n) for n in re.split(r"[-x]", notation)]

@@ -10,7 +10,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import board_pieces, move_texts, square, wait_for_moves, wait_for_turn
+from browser_helpers import (
+    board_pieces,
+    move_texts,
+    open_and_play_32_28,
+    square,
+    wait_for_moves,
+    wait_for_turn,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -206,12 +213,7 @@ def test_pdn_exported_reviewed_reimported_and_played_on(
     user: Any, artifacts_dir: Path, tmp_path: Path
 ) -> None:
     page = user.page
-    page.goto("/play.html?mode=free")
-    wait_for_turn(page)
-    user.press(square(page, 32))
-    user.press(square(page, 28))
-    wait_for_moves(page, 2)
-    wait_for_turn(page)
+    open_and_play_32_28(user, "/play.html?mode=free")
     live = board_pieces(page)
 
     # Review from the move list: the position after White's first move, then → and back.

@@ -18,7 +18,14 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from browser_helpers import board_pieces, set_start_position, square, wait_for_moves, wait_for_turn
+from browser_helpers import (
+    board_pieces,
+    open_and_play_32_28,
+    set_start_position,
+    square,
+    wait_for_moves,
+    wait_for_turn,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -490,12 +497,7 @@ def test_the_daily_is_reviewed_only_once_it_is_over(user: Any) -> None:
     """The daily is played alone and without help, review included: while it runs the move
     list is not a set of controls and ← shows nothing; once it is over it steps through."""
     page = user.page
-    page.goto("/play.html?mode=daily")
-    wait_for_turn(page)
-    user.press(square(page, 32))
-    user.press(square(page, 28))
-    wait_for_moves(page, 2)
-    wait_for_turn(page)
+    open_and_play_32_28(user, "/play.html?mode=daily")
     assert page.locator("#move-list .mv").count() == 2
     assert page.locator("#move-list .mv[role=button]").count() == 0
     assert page.locator("#review-start").is_hidden()
