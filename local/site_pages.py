@@ -16,28 +16,35 @@ from pathlib import Path
 from local.paths import FRONTEND_DIR
 
 PARTIALS = "partials"
-INCLUDE = re.compile(r"^<!--#include ([\w-]+\.html)-->$", re.M)
+INCLUDE = re.compile(r"^([ \t]*)<!--#include ([\w-]+\.html)-->$", re.M)
 
 
 class PageError(ValueError):
     """A page that names a part that does not exist."""
 
 
-def render(text: str, partials_dir: Path) -> str:
-    """``text`` with each include line replaced by its part."""
+def render(text: str, partials_dir: Path, page_url: str | None = None) -> str:
+    """``text`` with each include line replaced by its part, indented as the line was. In a
+    part, a link to ``page_url`` (the page itself) is marked ``aria-current="page"``: one
+    menu serves every page and still says where the reader is."""
 
     def part(match: re.Match[str]) -> str:
-        path = partials_dir / match.group(1)
+        indent, name = match.groups()
+        path = partials_dir / name
         if not path.is_file():
-            raise PageError(f"no part {match.group(1)!r} in {partials_dir}")
-        return path.read_text(encoding="utf-8").rstrip("\n")
+            raise PageError(f"no part {name!r} in {partials_dir}")
+        body = path.read_text(encoding="utf-8").rstrip("\n")
+        if page_url is not None:
+            body = body.replace(f'href="{page_url}"', f'href="{page_url}" aria-current="page"')
+        return "\n".join(indent + line if line else line for line in body.split("\n"))
 
     return INCLUDE.sub(part, text)
 
 
 def render_page(page: Path, root: Path = FRONTEND_DIR) -> str:
     """The page at ``page`` (under ``root``) as the browser gets it."""
-    return render(page.read_text(encoding="utf-8"), root / PARTIALS)
+    url = "/" + page.relative_to(root).as_posix()
+    return render(page.read_text(encoding="utf-8"), root / PARTIALS, url)
 
 
 def is_part(relative: str) -> bool:

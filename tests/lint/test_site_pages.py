@@ -3,6 +3,7 @@ every page by the local server and by ``make deploy`` (local/site_pages.py)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import boto3
@@ -23,6 +24,8 @@ def test_the_site_has_its_pages_and_no_part() -> None:
     assert sorted(p.name for p in (FRONTEND_DIR / "partials").iterdir()) == [
         "head.html",
         "header.html",
+        "rules-tabs-en.html",
+        "rules-tabs-fr.html",
     ]
 
 
@@ -42,6 +45,21 @@ def test_every_page_takes_the_shared_head_and_header(page: str) -> None:
         assert rendered.count(once) == 1, (page, once)
     assert rendered.index("<head>") < rendered.index('rel="manifest"') < rendered.index("</head>")
     assert rendered.index("<body") < rendered.index('<header class="top">')
+
+
+@pytest.mark.parametrize(
+    ("page", "current"),
+    [
+        ("rules-italian.html", ["/rules-italian.html"] * 2),  # its tab, in each language
+        ("rules.html", ["/rules.html"] * 3),  # the menu's rules link, and its tabs
+        ("leaderboards.html", ["/leaderboards.html"]),
+        ("play.html", []),
+    ],
+)
+def test_a_shared_menu_marks_the_page_it_is_on(page: str, current: list[str]) -> None:
+    rendered = site_pages.render_page(FRONTEND_DIR / page)
+    marked = re.findall(r'href="([^"]+)" aria-current="page"', rendered)
+    assert marked == current
 
 
 def test_the_parts_link_absolutely_as_the_not_found_page_needs() -> None:
