@@ -32,10 +32,10 @@ from dames.ai.match import play_game
 from dames.ai.player import search_position
 from dames.ai.search import MATE_BOUND
 from dames.board import Board
+from variant_options import add_variants_option, chosen_variants
 
 POSITIONS = Path(__file__).with_name("positions.txt")
 POSITIONS_8X8 = Path(__file__).with_name("positions_8x8.txt")
-VARIANTS = ("international", "brazilian", "english", "italian")
 T = TypeVar("T")
 
 # The recorded games: (white level, black level, seed). Fixed: the set must not drift.
@@ -141,15 +141,12 @@ def bench_level(level_name: str, variant: str, positions: list[tuple[str, str]])
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--variants", default=",".join(VARIANTS))
+    add_variants_option(parser)
     parser.add_argument("--levels", default="facile,defi,fort")
     parser.add_argument("--limit", type=int, default=0, help="only the first N positions")
     parser.add_argument("--make-positions", action="store_true")
     args = parser.parse_args()
-    variants = [name.strip() for name in args.variants.split(",")]
-    unknown = sorted(set(variants) - set(VARIANTS))
-    if unknown:
-        parser.error(f"unknown variant(s) {', '.join(unknown)}; expected {', '.join(VARIANTS)}")
+    variants = chosen_variants(parser, args.variants)
     if args.make_positions:
         if "international" in variants:
             lines = make_positions()

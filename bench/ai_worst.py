@@ -37,10 +37,10 @@ from dames.ai import LEVELS, Level, choose_move, hint
 from dames.ai.player import search_position
 from dames.board import Board
 from dames.errors import DamesError
+from variant_options import add_variants_option, chosen_variants
 
 POSITIONS = Path(__file__).with_name("adversarial.txt")
 POSITIONS_8X8 = Path(__file__).with_name("adversarial_8x8.txt")
-VARIANTS = ("international", "brazilian", "english", "italian")
 PER_KIND = 5
 CANDIDATES = 40
 SMALL_PER_KIND = 3
@@ -236,15 +236,12 @@ def worst_reply(level: str, positions: list[tuple[str, str]], repeat: int,
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--variants", default=",".join(VARIANTS))
+    add_variants_option(parser)
     parser.add_argument("--levels", default=",".join([*LEVELS, "hint"]))
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--make-positions", action="store_true")
     args = parser.parse_args()
-    variants = [name.strip() for name in args.variants.split(",")]
-    unknown = sorted(set(variants) - set(VARIANTS))
-    if unknown:
-        parser.error(f"unknown variant(s) {', '.join(unknown)}; expected {', '.join(VARIANTS)}")
+    variants = chosen_variants(parser, args.variants)
     if args.make_positions:
         for path, made in ((POSITIONS, "international" in variants),
                            (POSITIONS_8X8, any(v != "international" for v in variants))):

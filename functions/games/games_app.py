@@ -112,6 +112,10 @@ app = create_app(
     body_limits={PDN_READ_PATH: PDN_MAX_BYTES},
 )
 
+# What a request with a body on one game can meet: bad JSON, its token, an unknown or
+# expired game, another request first, a body too large, a refused move or request.
+GAME_WRITE_ERRORS = error_responses(400, 401, 403, 404, 409, 410, 413, 422)
+
 
 def _ended(view: GameView) -> None:
     if view.status != "playing":
@@ -156,7 +160,7 @@ def get_game(game_id: GameId, authorization: Authorization = None) -> GameView:
 @app.post(
     "/api/games/{game_id}/moves",
     response_model=GameView,
-    responses=error_responses(400, 401, 403, 404, 409, 410, 413, 422),
+    responses=GAME_WRITE_ERRORS,
 )
 def play_move(game_id: GameId, body: MoveRequest, authorization: Authorization = None) -> GameView:
     view = games.play_move(game_id, authorization, ply=body.ply, move_text=body.move)
@@ -168,7 +172,7 @@ def play_move(game_id: GameId, body: MoveRequest, authorization: Authorization =
 @app.post(
     "/api/games/{game_id}/clock",
     response_model=ClockView,
-    responses=error_responses(400, 401, 403, 404, 409, 410, 413, 422),
+    responses=GAME_WRITE_ERRORS,
 )
 def set_clock(
     game_id: GameId, body: ClockRequest, authorization: Authorization = None
@@ -181,7 +185,7 @@ def set_clock(
 @app.post(
     "/api/games/{game_id}/hint",
     response_model=HintView,
-    responses=error_responses(400, 401, 403, 404, 409, 410, 413, 422),
+    responses=GAME_WRITE_ERRORS,
 )
 def hint(game_id: GameId, body: AtPly, authorization: Authorization = None) -> HintView:
     """The server's suggestion for the player's move (not in the daily challenge); the game
@@ -194,7 +198,7 @@ def hint(game_id: GameId, body: AtPly, authorization: Authorization = None) -> H
 @app.post(
     "/api/games/{game_id}/takeback",
     response_model=GameView,
-    responses=error_responses(400, 401, 403, 404, 409, 410, 413, 422),
+    responses=GAME_WRITE_ERRORS,
 )
 def takeback(game_id: GameId, body: AtPly, authorization: Authorization = None) -> GameView:
     """Undo the player's last move and the computer's reply (not in the daily challenge);
@@ -207,7 +211,7 @@ def takeback(game_id: GameId, body: AtPly, authorization: Authorization = None) 
 @app.post(
     "/api/games/{game_id}/draw-offer",
     response_model=DrawOfferResult,
-    responses=error_responses(400, 401, 403, 404, 409, 410, 413, 422),
+    responses=GAME_WRITE_ERRORS,
 )
 def draw_offer(
     game_id: GameId, body: AtPly, authorization: Authorization = None
