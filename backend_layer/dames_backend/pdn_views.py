@@ -110,6 +110,7 @@ def _summary(game: pdn.PdnGame | pdn.PdnUnreadGame) -> PdnGameSummary:
 
 def _detail(game: pdn.PdnGame) -> PdnGameDetail:
     board = game.start_board()
+    start_fen = board.fen()
     plies = []
     for notation, move in zip(game.notations, game.moves, strict=True):
         view = move_view(board, move)
@@ -118,7 +119,7 @@ def _detail(game: pdn.PdnGame) -> PdnGameDetail:
     return PdnGameDetail(
         **_summary(game).model_dump(exclude={"variant"}),
         variant=game.variant,
-        startFen=game.start_board().fen(),
+        startFen=start_fen,
         moves=plies,
     )
 
