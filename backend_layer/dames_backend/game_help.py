@@ -19,6 +19,7 @@ from dames_backend.game_store import GameRecord, LastRequest
 from dames_backend.game_views import DrawOfferResult, GameView, HintView
 from dames_backend.games import (
     Replayed,
+    finished_expiry,
     game_over_error,
     game_view,
     is_players_turn,
@@ -151,14 +152,14 @@ def offer_draw(game_id: str, authorization: str | None, *, ply: int) -> DrawOffe
     def apply(current: GameRecord) -> GameRecord | None:
         if current.moves != record.moves or current.status != "playing":
             return None
-        return current.evolve(
+        drawn = current.evolve(
             status="draw",
             reason="agreement",
             clock=current.clock.charge_move(now),
             finished_at=clock.iso_from_ms(now),
-            expires_at=None,
             last_request=LastRequest(ply, DRAW_OFFER),
         )
+        return drawn.evolve(expires_at=finished_expiry(drawn, now))
 
     saved = save_with_retries(game_id, record, apply)
     if saved is None:

@@ -1,10 +1,11 @@
 """Games in DynamoDB: one item per game (``pk = GAME#<id>``, ``sk = GAME``).
 
 The item holds what is needed to rebuild the game by replaying it — ``startFen``, the moves
-as full paths, variant, level, seed — plus status, clock, ``version`` and, for idempotent
-retries, the last move request with the exact response it got. Every write after the first is
-a whole-item put conditional on the version that was read (optimistic locking): a writer that
-lost the race gets ``StaleGameError`` and nothing is overwritten.
+as full paths (packed, ``packedMoves``: see ``move_codec``; items written before hold a list
+``moves`` of texts, still read), variant, level, seed — plus status, clock, ``version`` and,
+for idempotent retries, the last move request with the exact response it got. Every write
+after the first is a whole-item put conditional on the version that was read (optimistic
+locking): a writer that lost the race gets ``StaleGameError`` and nothing is overwritten.
 """
 
 from __future__ import annotations
@@ -17,8 +18,10 @@ from botocore.exceptions import ClientError
 
 from dames_backend import db
 from dames_backend.clock import GameClock
+from dames_backend.move_codec import pack_moves, unpack_moves
 
 GAME_SK = "GAME"
+PACKED_MOVES = "packedMoves"
 
 
 class StaleGameError(Exception):
@@ -91,7 +94,7 @@ class GameRecord:
             "startFen": self.start_fen,
             "playerColor": self.player_color,
             "createdAt": self.created_at,
-            "moves": list(self.moves),
+            PACKED_MOVES: pack_moves(self.moves),
             "status": self.status,
             "clock": _clock_item(self.clock),
             "version": self.version,
@@ -121,8 +124,8 @@ class GameRecord:
         last = item.get("lastRequest")
         known = {
             "pk", "sk", "id", "tokenHash", "mode", "variant", "level", "seed", "date",
-            "startFen", "playerColor", "createdAt", "moves", "status", "reason", "clock",
-            "version", "expiresAt", "finishedAt", "score", "claimed", "lastRequest",
+            "startFen", "playerColor", "createdAt", "moves", PACKED_MOVES, "status", "reason",
+            "clock", "version", "expiresAt", "finishedAt", "score", "claimed", "lastRequest",
             "aiVersion", "aiChanged", "assisted", "fromPosition", "drawRules",
         }
         return cls(
@@ -136,7 +139,7 @@ class GameRecord:
             start_fen=str(item["startFen"]),
             player_color=str(item["playerColor"]),
             created_at=str(item["createdAt"]),
-            moves=tuple(str(m) for m in item.get("moves") or ()),
+            moves=_moves_from_item(item),
             status=str(item.get("status", "playing")),
             reason=item.get("reason"),
             clock=_clock_from_item(item.get("clock") or {}),
@@ -158,6 +161,14 @@ class GameRecord:
             ),
             extra={k: v for k, v in item.items() if k not in known},
         )
+
+
+def _moves_from_item(item: dict[str, Any]) -> tuple[str, ...]:
+    """The packed moves, or the list of texts of an item written before they were packed."""
+    packed = item.get(PACKED_MOVES)
+    if packed is not None:
+        return unpack_moves(bytes(packed))  # boto3 reads a binary attribute as ``Binary``
+    return tuple(str(m) for m in item.get("moves") or ())
 
 
 def _clock_item(clock: GameClock) -> dict[str, Any]:
@@ -235,8 +246,9 @@ def save_game(record: GameRecord, read_version: int) -> GameRecord:
 def mark_claimed(game_id: str, player_id: str | None) -> None:
     """Flag a won game as claimed (after the leaderboard's one-claim-per-game transaction).
 
-    Only ``claimed`` (and ``claimedBy`` when known) change; ``version`` is bumped so a
-    concurrent read-modify-write of the same game cannot silently undo the flag.
+    Only ``claimed`` (and ``claimedBy`` when known) change, and the expiry goes: a game on a
+    leaderboard is kept as long as its board (``retention.Retention.ON_BOARD``). ``version``
+    is bumped so a concurrent read-modify-write of the same game cannot silently undo either.
     """
     values: dict[str, Any] = {":t": True, ":one": 1}
     update = "SET claimed = :t"
@@ -245,7 +257,7 @@ def mark_claimed(game_id: str, player_id: str | None) -> None:
         values[":p"] = player_id
     db.get_table().update_item(
         Key=game_key(game_id),
-        UpdateExpression=f"{update} ADD version :one",
+        UpdateExpression=f"{update} REMOVE expiresAt ADD version :one",
         ConditionExpression="attribute_exists(pk)",
         ExpressionAttributeValues=values,
     )

@@ -21,8 +21,7 @@ import dames
 import dames.ai
 from dames.errors import AmbiguousMoveError, MoveError
 
-from dames_backend import clock, daily, game_store, scoring
-from dames_backend.config import get_settings
+from dames_backend import clock, daily, game_store, retention, scoring
 from dames_backend.errors import ApiError, busy_error
 from dames_backend.game_store import GameRecord, LastRequest, StaleGameError
 from dames_backend.game_views import (
@@ -231,9 +230,20 @@ def game_view(record: GameRecord, replayed: Replayed, now_ms: int | None = None)
     )
 
 
-def _expires_at(now_ms: int) -> int:
+def _expires_at(now_ms: int) -> int | None:
     """TTL (epoch seconds) of an unfinished game, counted from its last activity."""
-    return now_ms // 1000 + get_settings().game_ttl_days * 86_400
+    return retention.expires_at(retention.Retention.PLAYING, now_ms)
+
+
+def finished_expiry(record: GameRecord, when_ms: int) -> int | None:
+    """The ``expiresAt`` of ``record``, just finished at ``when_ms``: a win that may still be
+    claimed is kept long enough to be claimed and checked, any other finished game less
+    (``retention``); a claimed game never expires."""
+    claimable = plays_computer(record) and record.score is not None and is_ranked(record, when_ms)
+    kind = retention.finished_class(
+        status=record.status, claimable=claimable, claimed=record.claimed
+    )
+    return retention.expires_at(kind, when_ms)
 
 
 # --- create -------------------------------------------------------------------------------
@@ -373,17 +383,20 @@ def authorize(game_id: str, authorization: str | None) -> GameRecord:
     """
     token = bearer_token(authorization)
     record = game_store.load_game(game_id) if GAME_ID_PATTERN.match(game_id) else None
-    if record is None:
+    if record is None or _finished_and_expired(record):
         raise ApiError(404, "game-not-found", "No such game.")
     require_token_match(token, record.token_hash)
     return record
 
 
+def _finished_and_expired(record: GameRecord) -> bool:
+    """A finished game past its ``expiresAt`` is gone, as it will be once TTL deletes it."""
+    return record.status != "playing" and retention.is_gone(record.expires_at, clock.now_ms())
+
+
 def _check_not_expired(record: GameRecord) -> None:
     """Unfinished games expire; DynamoDB deletes them late (emulators never), so check here."""
-    expires_at = record.expires_at
-    now_s = clock.now_ms() // 1000
-    if record.status == "playing" and expires_at is not None and expires_at <= now_s:
+    if record.status == "playing" and retention.is_gone(record.expires_at, clock.now_ms()):
         raise ApiError(410, "game-expired", "This game was left unfinished and has expired.")
 
 
@@ -452,13 +465,10 @@ def _finish(
     if status == "won" and plays_computer(record):
         player = dames.WHITE if record.player_color == "white" else dames.BLACK
         score = scoring.win_score(board.count(player), record.clock.elapsed_ms).model_dump()
-    return record.evolve(
-        status=status,
-        reason=outcome.reason,
-        score=score,
-        finished_at=clock.iso_from_ms(when_ms),
-        expires_at=None,
+    finished = record.evolve(
+        status=status, reason=outcome.reason, score=score, finished_at=clock.iso_from_ms(when_ms)
     )
+    return finished.evolve(expires_at=finished_expiry(finished, when_ms))
 
 
 def play_move(game_id: str, authorization: str | None, *, ply: int, move_text: str) -> GameView:
@@ -595,13 +605,13 @@ def resign_game(game_id: str, authorization: str | None) -> GameView:
     def apply(current: GameRecord) -> GameRecord | None:
         if current.status != "playing":
             return None
-        return current.evolve(
+        resigned = current.evolve(
             status=status,
             reason="resigned",
             clock=current.clock.charge_move(now),
             finished_at=clock.iso_from_ms(now),
-            expires_at=None,
         )
+        return resigned.evolve(expires_at=finished_expiry(resigned, now))
 
     saved = save_with_retries(game_id, record, apply)
     if saved is None:

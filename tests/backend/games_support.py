@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from dames_backend.game_store import GameRecord
 from fastapi.testclient import TestClient
 
 
@@ -58,6 +59,11 @@ def post_move_with(
 def stored_item(table: Any, game_id: str) -> dict[str, Any]:
     item: dict[str, Any] = table.get_item(Key={"pk": f"GAME#{game_id}", "sk": "GAME"})["Item"]
     return item
+
+
+def stored_moves(table: Any, game_id: str) -> tuple[str, ...]:
+    """The stored game's moves (full paths), decoded as the server reads them."""
+    return GameRecord.from_item(stored_item(table, game_id)).moves
 
 
 def store_won(

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from dames_backend import game_store
 from fastapi.testclient import TestClient
-from games_support import get_game, post_move, settled, start_game, stored_item
+from games_support import get_game, post_move, settled, start_game, stored_item, stored_moves
 
 
 def test_exact_retry_returns_the_same_answer_and_plays_once(
@@ -23,7 +23,7 @@ def test_exact_retry_returns_the_same_answer_and_plays_once(
     assert retry.status_code == 200
     assert settled(retry.json()) == settled(first.json())
     assert int(stored_item(table, game["id"])["version"]) == version
-    assert len(stored_item(table, game["id"])["moves"]) == 2
+    assert len(stored_moves(table, game["id"])) == 2
     assert get_game(games_client, game["id"], token)["ply"] == 2
 
 
@@ -79,8 +79,8 @@ def test_two_simultaneous_moves_give_one_success_and_one_409(
     assert settled(loser.json()["game"]) == settled(results[winner].json())
 
     item = stored_item(table, game["id"])
-    assert item["moves"][0] == winner
-    assert len(item["moves"]) == 2
+    assert stored_moves(table, game["id"])[0] == winner
+    assert len(stored_moves(table, game["id"])) == 2
     assert int(item["version"]) == 2
 
 
@@ -112,4 +112,4 @@ def test_two_simultaneous_identical_moves_both_get_the_answer(
         thread.join(60)
     assert [r.status_code for r in responses] == [200, 200]
     assert settled(responses[0].json()) == settled(responses[1].json())
-    assert len(stored_item(table, game["id"])["moves"]) == 2
+    assert len(stored_moves(table, game["id"])) == 2

@@ -90,7 +90,8 @@ def test_a_daily_game_won_through_the_handler_scores_and_claims(
     }
     assert view["legalMoves"] == []
     assert view["reason"] in {"no-moves"}
-    assert "expiresAt" not in item
+    # A win that may still be claimed is kept long enough to be claimed and checked.
+    assert int(item["expiresAt"]) > clock.now_ms() // 1000
     # the final position really is over: black (the computer) has no move
     final = dames.Board(view["fen"])
     assert final.turn == dames.BLACK and final.legal_moves() == []
@@ -114,6 +115,7 @@ def test_a_daily_game_won_through_the_handler_scores_and_claims(
         lambda_context,
     )
     assert status == 200 and reread["claimed"] is True
+    assert "expiresAt" not in stored_item(table, game_id)  # on a board: kept as long as it
 
     board = community_client.get(f"/api/leaderboards/daily/{view['date']}").json()
     assert [(e["pseudonym"], e["score"]) for e in board["entries"]] == [

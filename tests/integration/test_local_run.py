@@ -14,6 +14,7 @@ from typing import Any
 
 import boto3
 import pytest
+from dames_backend.game_store import GameRecord
 from dames_backend.tables import GSI1_NAME, TABLE_DEFINITION, TTL_ATTRIBUTE
 
 from tests.integration.local_run import REGION, LocalRun
@@ -86,7 +87,7 @@ def test_launcher_creates_the_table_and_plays_moves_over_http(
             stored = table_resource(dynamodb_local, table_name).get_item(
                 Key={"pk": f"GAME#{game['id']}", "sk": "GAME"}
             )["Item"]
-            assert len(stored["moves"]) == game["ply"]
+            assert len(GameRecord.from_item(stored).moves) == game["ply"]
     finally:
         exit_code = run.stop()
     assert exit_code == 0, run.log()

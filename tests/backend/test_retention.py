@@ -1,0 +1,178 @@
+"""Retention: each class of game gets the expiry ``retention`` states, an expired finished
+game is gone (404) on every route, and a claimed game never expires."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from clock_support import freeze
+from dames_backend import clock, retention
+from dames_backend.retention import Retention
+from fastapi.testclient import TestClient
+from games_support import bearer, post_move, start_game, stored_item
+
+DAY_MS = 86_400_000
+START = "2026-11-30T10:00:00"
+
+
+def _expiry(table: Any, game_id: str) -> int | None:
+    value = stored_item(table, game_id).get("expiresAt")
+    return None if value is None else int(value)
+
+
+def _now_s() -> int:
+    return clock.now_ms() // 1000
+
+
+def _move_clock(monkeypatch: pytest.MonkeyPatch, to_ms: int) -> None:
+    monkeypatch.setattr(clock, "now_ms", lambda: to_ms)
+
+
+def _ranked_win(games_client: TestClient, table: Any) -> tuple[str, str, dict[str, Any]]:
+    """A free game as the free leaderboard is set up (White, defi, international, from the
+    start), won by the player's next move: the position is changed under the game (test
+    data, like a seed), the set-up flags are the server's own."""
+    token, game = start_game(games_client, "free")
+    assert game["ranked"] is True
+    table.update_item(
+        Key={"pk": f"GAME#{game['id']}", "sk": "GAME"},
+        UpdateExpression="SET startFen = :fen",
+        ExpressionAttributeValues={":fen": "W:W28:B23"},
+    )
+    won = post_move(games_client, game["id"], token, 0, "28x19")
+    assert won.status_code == 200, won.text
+    assert (won.json()["status"], won.json()["ranked"]) == ("won", True)
+    return game["id"], token, won.json()
+
+
+def _player(community_client: TestClient, name: str) -> str:
+    response = community_client.post("/api/players", json={"pseudonym": name})
+    assert response.status_code == 201, response.text
+    token: str = response.json()["token"]
+    return token
+
+
+def _claim(games_client: TestClient, game_id: str, token: str, player: str) -> Any:
+    return games_client.post(
+        f"/api/games/{game_id}/claim", headers={**bearer(token), "X-Player-Token": player}
+    )
+
+
+def test_each_class_keeps_its_stated_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GAME_TTL_DAYS", "9")
+    now_ms = 1_800_000_000_000
+    assert retention.expires_at(Retention.PLAYING, now_ms) == 1_800_000_000 + 9 * 86_400
+    assert retention.expires_at(Retention.CASUAL, now_ms) == 1_800_000_000 + 30 * 86_400
+    assert retention.expires_at(Retention.UNCLAIMED_WIN, now_ms) == 1_800_000_000 + 90 * 86_400
+    assert retention.expires_at(Retention.ON_BOARD, now_ms) is None
+    classes = {
+        (status, claimable, claimed): retention.finished_class(
+            status=status, claimable=claimable, claimed=claimed
+        )
+        for status in ("won", "lost", "draw", "resigned")
+        for claimable in (False, True)
+        for claimed in (False, True)
+    }
+    assert {key for key, kind in classes.items() if kind is Retention.ON_BOARD} == {
+        key for key in classes if key[2]
+    }
+    assert [key for key, kind in classes.items() if kind is Retention.UNCLAIMED_WIN] == [
+        ("won", True, False)
+    ]
+    assert retention.is_gone(None, now_ms) is False
+    assert retention.is_gone(1_800_000_000, now_ms) is True
+    assert retention.is_gone(1_800_000_001, now_ms) is False
+
+
+def test_a_lost_game_is_casual_and_gone_after_its_time(
+    games_client: TestClient, table: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    freeze(monkeypatch, START)
+    token, game = start_game(games_client, "practice", fen="W:W37:B27")
+    lost = post_move(games_client, game["id"], token, 0, "37-32").json()
+    assert lost["status"] == "lost"
+    expires = _expiry(table, game["id"])
+    assert expires == _now_s() + retention.CASUAL_DAYS * 86_400
+    routes = (
+        lambda: games_client.get(f"/api/games/{game['id']}", headers=bearer(token)),
+        lambda: games_client.get(f"/api/games/{game['id']}/pdn", headers=bearer(token)),
+        lambda: games_client.post(f"/api/games/{game['id']}/resign", headers=bearer(token)),
+        lambda: post_move(games_client, game["id"], token, 2, "38-42"),
+    )
+    assert expires is not None
+    _move_clock(monkeypatch, (expires - 1) * 1000)
+    assert [call().status_code for call in routes[:2]] == [200, 200]
+    _move_clock(monkeypatch, expires * 1000)
+    for call in routes:
+        response = call()
+        assert (response.status_code, response.json()["error"]) == (404, "game-not-found")
+
+
+def test_resigned_and_drawn_games_are_casual(
+    games_client: TestClient, table: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    freeze(monkeypatch, START)
+    casual = _now_s() + retention.CASUAL_DAYS * 86_400
+    token, game = start_game(games_client, "free")
+    assert _expiry(table, game["id"]) == _now_s() + 14 * 86_400  # playing
+    resigned = games_client.post(f"/api/games/{game['id']}/resign", headers=bearer(token))
+    assert resigned.json()["status"] == "resigned"
+    assert _expiry(table, game["id"]) == casual
+    token, duo = start_game(games_client, "duo")
+    drawn = games_client.post(
+        f"/api/games/{duo['id']}/draw-offer", headers=bearer(token), json={"ply": 0}
+    )
+    assert drawn.status_code == 200, drawn.text
+    assert drawn.json()["game"]["status"] == "draw"
+    assert _expiry(table, duo["id"]) == casual
+
+
+def test_a_win_that_cannot_be_claimed_is_casual(
+    games_client: TestClient, table: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    freeze(monkeypatch, START)
+    token, game = start_game(games_client, "free", fen="W:W28:B23")  # the player's position
+    won = post_move(games_client, game["id"], token, 0, "28x19").json()
+    assert (won["status"], won["ranked"]) == ("won", False)
+    assert _expiry(table, game["id"]) == _now_s() + retention.CASUAL_DAYS * 86_400
+
+
+def test_an_unclaimed_ranked_win_waits_for_its_claim_then_goes(
+    games_client: TestClient,
+    community_client: TestClient,
+    table: Any,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    freeze(monkeypatch, START)
+    game_id, token, _ = _ranked_win(games_client, table)
+    expires = _expiry(table, game_id)
+    assert expires == _now_s() + retention.UNCLAIMED_WIN_DAYS * 86_400
+    player = _player(community_client, "Tardive")
+    _move_clock(monkeypatch, expires * 1000)
+    late = _claim(games_client, game_id, token, player)
+    assert (late.status_code, late.json()["error"]) == (404, "game-not-found")
+    assert community_client.get("/api/leaderboards/free").json()["entries"] == []
+
+
+def test_a_claimed_game_is_kept_as_long_as_its_board(
+    games_client: TestClient,
+    community_client: TestClient,
+    table: Any,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    freeze(monkeypatch, START)
+    game_id, token, _ = _ranked_win(games_client, table)
+    player = _player(community_client, "Durable")
+    claimed = _claim(games_client, game_id, token, player)
+    assert claimed.status_code == 200, claimed.text
+    assert "expiresAt" not in stored_item(table, game_id)
+    # Every game a board shows is one that never expires.
+    entries = table.query(
+        KeyConditionExpression="pk = :pk", ExpressionAttributeValues={":pk": "BOARD#free"}
+    )["Items"]
+    assert [e["gameId"] for e in entries] == [game_id]
+    assert all("expiresAt" not in stored_item(table, e["gameId"]) for e in entries)
+    _move_clock(monkeypatch, clock.now_ms() + 10 * 365 * DAY_MS)
+    for path in (f"/api/games/{game_id}", f"/api/games/{game_id}/pdn"):
+        assert games_client.get(path, headers=bearer(token)).status_code == 200
