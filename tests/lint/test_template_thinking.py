@@ -12,15 +12,24 @@ pytestmark = pytest.mark.lint
 MOVES_ROUTE = "POST /api/games/{id}/moves"
 
 
-def test_the_moves_route_has_its_own_tighter_throttling() -> None:
+# The stated peak the limits are sized for (README, "Capacity"): a million players a day, one
+# daily game of 67 player moves each, the evening peak 5 times the day's average.
+PEAK_MOVES_PER_S = 5 * 1_000_000 * 67 / 86_400
+# API Gateway's quota for HTTP APIs, per account and region: no route limit may pass it.
+ACCOUNT_RATE, ACCOUNT_BURST = 10_000, 5_000
+
+
+def test_the_moves_route_has_its_own_throttling_sized_for_the_peak() -> None:
     (api,) = resources_of_type("AWS::Serverless::HttpApi").values()
     moves = api["Properties"]["RouteSettings"][MOVES_ROUTE]
     parameters = template()["Parameters"]
     rate = parameters[moves["ThrottlingRateLimit"]["Ref"]]["Default"]
     burst = parameters[moves["ThrottlingBurstLimit"]["Ref"]]["Default"]
+    assert PEAK_MOVES_PER_S <= rate <= ACCOUNT_RATE
+    assert rate <= burst <= ACCOUNT_BURST
+    # Every other route gets the default limit each; none is as busy as the moves.
     default = api["Properties"]["DefaultRouteSettings"]
-    assert rate < parameters[default["ThrottlingRateLimit"]["Ref"]]["Default"]
-    assert burst < parameters[default["ThrottlingBurstLimit"]["Ref"]]["Default"]
+    assert parameters[default["ThrottlingRateLimit"]["Ref"]]["Default"] < rate
 
 
 def test_every_route_where_the_computer_thinks_is_throttled_as_tightly() -> None:
