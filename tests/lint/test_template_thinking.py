@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from local.limiter import THINKING_ROUTE
@@ -32,8 +34,9 @@ def test_the_moves_route_has_its_own_throttling_sized_for_the_peak() -> None:
     assert parameters[default["ThrottlingRateLimit"]["Ref"]]["Default"] < rate
 
 
-def test_every_route_where_the_computer_thinks_is_throttled_as_tightly() -> None:
-    """The routes local/limiter.py guards are the ones API Gateway bounds on AWS."""
+def test_every_route_where_the_computer_thinks_is_throttled_at_least_as_tightly() -> None:
+    """The routes local/limiter.py guards are the ones API Gateway bounds on AWS: the moves
+    as sized for the peak, the help (hint, draw offer, PDN reader) more tightly still."""
     (api,) = resources_of_type("AWS::Serverless::HttpApi").values()
     settings = api["Properties"]["RouteSettings"]
     thinking = {
@@ -43,7 +46,16 @@ def test_every_route_where_the_computer_thinks_is_throttled_as_tightly() -> None
     }
     assert len(thinking) >= 3
     assert {route.replace("{id}", "{}") for route in settings} == thinking
-    assert all(setting == settings[MOVES_ROUTE] for setting in settings.values())
+    defaults = template()["Parameters"]
+
+    def limits(setting: dict[str, Any]) -> tuple[int, int]:
+        return (defaults[setting["ThrottlingRateLimit"]["Ref"]]["Default"],
+                defaults[setting["ThrottlingBurstLimit"]["Ref"]]["Default"])
+
+    moves_rate, moves_burst = limits(settings[MOVES_ROUTE])
+    for route, setting in settings.items():
+        rate, burst = limits(setting)
+        assert rate <= moves_rate and burst <= moves_burst, route
 
 
 def test_the_games_function_can_reserve_its_concurrency() -> None:
