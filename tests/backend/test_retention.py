@@ -7,10 +7,13 @@ from typing import Any
 
 import pytest
 from clock_support import freeze
-from dames_backend import clock, retention
+from dames_backend import clock, retention, security
+from dames_backend.game_store import GameRecord
 from dames_backend.retention import Retention
 from fastapi.testclient import TestClient
 from games_support import bearer, post_move, start_game, stored_item
+
+from local.backfill_retention import backfill_expiries
 
 DAY_MS = 86_400_000
 START = "2026-11-30T10:00:00"
@@ -176,3 +179,41 @@ def test_a_claimed_game_is_kept_as_long_as_its_board(
     _move_clock(monkeypatch, clock.now_ms() + 10 * 365 * DAY_MS)
     for path in (f"/api/games/{game_id}", f"/api/games/{game_id}/pdn"):
         assert games_client.get(path, headers=bearer(token)).status_code == 200
+
+
+def _legacy_game(table: Any, status: str, finished_at: str | None, **extra: Any) -> str:
+    """A game item as stored before the retention classes: finished, and no expiry."""
+    record = GameRecord(
+        id=security.new_id("g"), token_hash="0" * 64, mode="free", variant="international",
+        level="defi", seed="5eed", date=None, start_fen="W:W31-50:B1-20",
+        player_color="white", created_at="2026-09-01T09:00:00Z", status=status,
+        finished_at=finished_at, **extra,
+    )
+    item = record.to_item()
+    assert "expiresAt" not in item
+    table.put_item(Item=item)
+    return record.id
+
+
+def test_the_backfill_gives_old_finished_games_their_class_expiry(
+    table: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    freeze(monkeypatch, START)
+    won_score = {"total": 4000, "base": 3000, "perPiece": 300, "pieces": 4, "seconds": 200}
+    old_loss = _legacy_game(table, "lost", "2026-10-01T10:00:00Z")
+    recent_loss = _legacy_game(table, "lost", "2026-11-20T10:00:00Z")
+    recent_win = _legacy_game(table, "won", "2026-11-20T10:00:00Z", score=won_score)
+    claimed_win = _legacy_game(table, "won", "2026-09-01T10:00:00Z", score=won_score,
+                               claimed=True)
+    playing = _legacy_game(table, "playing", None)
+    report = backfill_expiries()
+    assert report == {"gone now": 1, "expiring later": 2}
+
+    def at(day: str, days: int) -> int:
+        return clock.ms_from_iso(f"{day}T10:00:00Z") // 1000 + days * 86_400
+
+    assert _expiry(table, old_loss) == at("2026-10-01", retention.CASUAL_DAYS)
+    assert _expiry(table, recent_loss) == at("2026-11-20", retention.CASUAL_DAYS)
+    assert _expiry(table, recent_win) == at("2026-11-20", retention.UNCLAIMED_WIN_DAYS)
+    assert _expiry(table, claimed_win) is None and _expiry(table, playing) is None
+    assert backfill_expiries() == {}  # a second pass finds nothing to do

@@ -1,0 +1,85 @@
+"""Give every game finished before the retention classes the ``expiresAt`` of its class.
+
+Games finished before ``dames_backend.retention`` existed got no ``expiresAt`` at all, so
+DynamoDB's TTL would keep them for ever. This one-off pass gives each finished, unclaimed game
+the expiry its class gives it, counted from its ``finishedAt`` (``games.finished_expiry``):
+a casual game finished more than 30 days ago, or an unclaimed win more than 90 days ago, is
+gone at once (reads answer 404, TTL deletes it). Claimed games and unfinished ones are left
+as they are. Each write is conditional on the game still having no expiry and no claim, so a
+claim landing meanwhile keeps its game; running it again changes nothing.
+
+Run against the deployed table with the stack's credentials:
+``TABLE_NAME=<table> AWS_REGION=<region> .venv/bin/python -m local.backfill_retention``
+(``DYNAMODB_ENDPOINT=http://…`` for a local one). It reads the table with a Scan, which is
+why it lives here and not in a Lambda function, whose role may not scan.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+from local.paths import add_code_paths
+
+
+def _unexpiring_finished_games(table: Any) -> Iterator[dict[str, Any]]:
+    """Every game item that is finished, unclaimed and has no ``expiresAt``."""
+    from boto3.dynamodb.conditions import Attr
+
+    scan: dict[str, Any] = {
+        "FilterExpression": Attr("sk").eq("GAME")
+        & Attr("expiresAt").not_exists()
+        & Attr("status").ne("playing")
+        & (Attr("claimed").not_exists() | Attr("claimed").eq(False))
+    }
+    while True:
+        page = table.scan(**scan)
+        yield from page["Items"]
+        if "LastEvaluatedKey" not in page:
+            return
+        scan["ExclusiveStartKey"] = page["LastEvaluatedKey"]
+
+
+def backfill_expiries() -> Counter[str]:
+    """Set the missing expiries on the configured table; counts by outcome."""
+    add_code_paths()
+    from botocore.exceptions import ClientError
+    from dames_backend import clock, db, games
+    from dames_backend.game_store import GameRecord, game_key
+
+    table = db.get_table()
+    report: Counter[str] = Counter()
+    now_ms = clock.now_ms()
+    for item in _unexpiring_finished_games(table):
+        record = GameRecord.from_item(item)
+        finished_ms = clock.ms_from_iso(record.finished_at) if record.finished_at else now_ms
+        expires_at = games.finished_expiry(record, finished_ms)
+        if expires_at is None:  # pragma: no cover - only a claimed game has none
+            continue
+        try:
+            table.update_item(
+                Key=game_key(record.id),
+                UpdateExpression="SET expiresAt = :e",
+                ConditionExpression="attribute_not_exists(expiresAt) AND "
+                "(attribute_not_exists(claimed) OR claimed = :f)",
+                ExpressionAttributeValues={":e": expires_at, ":f": False},
+            )
+        except ClientError as exc:
+            if db.error_code(exc) != "ConditionalCheckFailedException":
+                raise
+            report["changed meanwhile"] += 1
+            continue
+        report["gone now" if expires_at <= now_ms // 1000 else "expiring later"] += 1
+    return report
+
+
+def main() -> int:
+    report = backfill_expiries()
+    print(", ".join(f"{n} {what}" for what, n in sorted(report.items())) or "nothing to do")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
