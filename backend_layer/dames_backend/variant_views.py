@@ -1,9 +1,9 @@
 """The rule sets the site plays, described for the pages that draw their boards.
 
 Everything here is read from the engine (``dames.VARIANTS``: geometry, PDN game type, names,
-rules page), so the site never keeps a second copy of a board's numbering or of a rule that could drift
-from what the server referees. The words describing the rules are chosen from the engine's
-rule switches, not written per variant, for the same reason.
+rules page), so the site never keeps a second copy of a board's numbering or of a rule that
+could drift from what the server referees. The words describing the rules are chosen from the
+engine's rule switches, not written per variant, for the same reason.
 
 Rows and columns are those of the federations' own diagrams, which all put White at the
 bottom: row 0 is the top (Black's back row), column 0 the left edge. FMJD diagrams

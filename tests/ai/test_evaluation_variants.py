@@ -31,7 +31,7 @@ def test_short_range_kings_crown_the_last_man(variant: str, level: str) -> None:
     assert choose_move(board, seed="s", level=level, ply=30).promotes
 
 
-@pytest.mark.parametrize("draw_rules", ["defi", "fmjd"])
+@pytest.mark.parametrize("draw_rules", ["daily", "fmjd"])
 @pytest.mark.parametrize(
     ("variant", "fen"),
     [
@@ -84,5 +84,6 @@ def test_a_short_range_king_is_worth_more_in_the_centre(variant: str) -> None:
 def test_flying_king_variants_have_no_short_range_terms() -> None:
     # The international evaluation pins the daily challenge's replies: it must not take them.
     for variant in ("international", "brazilian"):
-        assert get_variant(variant).weights.king_centre == 0 and get_variant(variant).weights.drive == 0
+        weights = get_variant(variant).weights
+        assert weights.king_centre == 0 and weights.drive == 0
         assert evaluator_for(variant).damp_small_king_endings

@@ -28,7 +28,7 @@ PRACTICE_FEN = "B:W27,28,32,33,37,38,42,43,K48:B8,12,13,17,18,19,23,K3"
 def play(start_fen: str | None = None, level: str = "defi", seed: str = SEED) -> dict[str, Any]:
     """A game as the server plays it: the player has the side to move at the start (here a
     seeded random player), the computer answers with choose_move at the board's ply."""
-    board = Board(start_fen, draw_rules="defi")
+    board = Board(start_fen, draw_rules="daily")
     player = board.turn
     notations = []
     while board.outcome() is None and board.ply < 200:

@@ -16,6 +16,7 @@ the double corners, without which a 6-ply search shuffles its kings until the dr
 from __future__ import annotations
 
 from collections.abc import Callable
+
 from dames.geometry import Geometry
 from dames.variants import Weights, get_variant
 
