@@ -122,6 +122,25 @@ def _forward_steps(men: int, empty: int, color: int) -> tuple[int, int]:
     )
 
 
+@inline
+def _nearest(squares: int, up: bool) -> tuple[int]:
+    """The one of ``squares`` (on one ray) nearest the ray's origin: upward rays run to lower
+    bits, so it is their highest bit; on downward rays the lowest."""
+    return (1 << (squares.bit_length() - 1) if up else squares & -squares,)
+
+
+@inline
+def _before(ray: int, square: int, up: bool) -> tuple[int]:
+    """The squares of ``ray`` between its origin and ``square`` (a square of the ray)."""
+    return (ray & ~((square << 1) - 1) if up else ray & (square - 1),)
+
+
+@inline
+def _beyond(ray: int, square: int, up: bool) -> tuple[int]:
+    """The squares of ``ray`` past ``square`` (a square of the ray)."""
+    return (ray & (square - 1) if up else ray & ~((square << 1) - 1),)
+
+
 def _kings(my_kings: int, them: int, occupied: int, empty: int, color: int, counting: bool) -> int:
     """-1 as soon as one of ``my_kings`` can capture; else their plain moves if ``counting``
     (else 0).
@@ -147,26 +166,18 @@ def _kings(my_kings: int, them: int, occupied: int, empty: int, color: int, coun
         low = k & -k
         k ^= low
         masks = RAY_MASKS[low.bit_length() - 1]
-        # Upward rays run to lower bits, so their nearest square is their highest bit;
-        # downward rays the other way round.
         for d, up, shift in unrolled(
             ((0, True, LARGE), (1, True, SMALL), (2, False, SMALL), (3, False, LARGE))
         ):
             ray = masks[d]
             blockers = ray & occupied
             if blockers:
-                if up:
-                    nearest = 1 << (blockers.bit_length() - 1)
-                    if nearest & them and (nearest >> shift) & empty:
-                        return -1
-                    if counting:
-                        n += (ray & ~((nearest << 1) - 1)).bit_count()
-                else:
-                    nearest = blockers & -blockers
-                    if nearest & them and (nearest << shift) & empty:
-                        return -1
-                    if counting:
-                        n += (ray & (nearest - 1)).bit_count()
+                (nearest,) = _nearest(blockers, up)
+                if nearest & them and ((nearest >> shift) if up else (nearest << shift)) & empty:
+                    return -1
+                if counting:
+                    (free,) = _before(ray, nearest, up)
+                    n += free.bit_count()
             elif counting:
                 n += ray.bit_count()
     return n
@@ -491,24 +502,17 @@ def _king_jumps(cur: int, them: int, captured: int, empty: int) -> list[tuple[in
         ray = masks[d]
         blockers = ray & occupied
         if blockers:
-            if up:
-                nearest = 1 << (blockers.bit_length() - 1)
-                if nearest & them and not nearest & captured:
-                    beyond = ray & (nearest - 1)
-                    further = beyond & occupied
-                    if further:
-                        beyond &= ~((1 << further.bit_length()) - 1)
-                    if beyond:
-                        out.append((nearest, beyond))
-            else:
-                nearest = blockers & -blockers
-                if nearest & them and not nearest & captured:
-                    beyond = ray & ~((nearest << 1) - 1)
-                    further = beyond & occupied
-                    if further:
-                        beyond &= (further & -further) - 1
-                    if beyond:
-                        out.append((nearest, beyond))
+            (nearest,) = _nearest(blockers, up)
+            if nearest & them and not nearest & captured:
+                (beyond,) = _beyond(ray, nearest, up)
+                further = beyond & occupied
+                if further:
+                    (stop,) = _nearest(further, up)
+                    (landings,) = _before(beyond, stop, up)
+                else:
+                    landings = beyond
+                if landings:
+                    out.append((nearest, landings))
     return out
 
 
