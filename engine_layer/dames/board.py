@@ -347,11 +347,9 @@ class Board:
 
     # ----------------------------------------------------------------- notation
     def parse_move(self, text: str) -> Move:
-        """The legal move ``text`` names (see ``dames.notation``)."""
         return parse_move_text(text, self._legal_list(), self.geometry, self._occupied)
 
     def notation(self, move: Move) -> str:
-        """The shortest unambiguous official notation of a legal move."""
         return notation_of(move, self._legal_list())
 
     def _occupied(self, square: int) -> bool:
