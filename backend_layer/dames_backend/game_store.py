@@ -15,6 +15,7 @@ from decimal import Decimal
 from typing import Any
 
 from botocore.exceptions import ClientError
+from dames import draws
 
 from dames_backend import db
 from dames_backend.clock import GameClock
@@ -73,7 +74,7 @@ class GameRecord:
     # Set up from a position the player gave (an imported game, a pasted FEN): never ranked,
     # even when that position is the start.
     from_position: bool = False
-    draw_rules: str = "defi"
+    draw_rules: str = draws.DAILY
     last_request: LastRequest | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -153,7 +154,7 @@ class GameRecord:
             assisted=bool(item.get("assisted", False)),
             from_position=bool(item.get("fromPosition", False)),
             # Games stored before free play followed the federations' rules had the daily's.
-            draw_rules=str(item.get("drawRules", "defi")),
+            draw_rules=draws.canonical_rules(str(item.get("drawRules", draws.DAILY))),
             last_request=(
                 LastRequest(int(last["ply"]), str(last["move"]))
                 if last

@@ -19,7 +19,9 @@ from typing import TYPE_CHECKING
 
 import dames
 import dames.ai
+from dames import draws
 from dames.errors import AmbiguousMoveError, MoveError
+from dames.notation import MOVE_TEXT
 
 from dames_backend import clock, daily, game_store, retention, scoring
 from dames_backend.errors import ApiError, busy_error
@@ -52,14 +54,7 @@ DEFAULT_COLOR = "white"
 # Modes where the server plays one side; in "duo" two people share a device and the server
 # only referees.
 COMPUTER_MODES = ("daily", "free", "practice")
-# The daily challenge keeps its own two draw rules (25 king moves, 150 moves); every other
-# game follows its federation's (FMJD: repetition, 25 king moves, the 16- and 5-move endgame
-# rules; English and Italian checkers: repetition and the 40-move rule).
-DAILY_DRAW_RULES = "defi"
-FEDERATION_DRAW_RULES = "fmjd"
 GAME_ID_PATTERN = re.compile(r"^g_[A-Za-z0-9_-]{8,40}$")
-# ASCII digits joined by '-' or 'x' (Python's int() would also read other scripts' digits).
-MOVE_TEXT_PATTERN = re.compile(r"^[0-9]{1,2}(?:[-xX][0-9]{1,2}){1,30}$")
 # Writes that lose to a pause/resume of the same game are redone this many times at most.
 _SAVE_ATTEMPTS = 4
 
@@ -89,10 +84,6 @@ class Replayed:
 
 def new_board(start_fen: str | None, variant: str, draw_rules: str) -> dames.Board:
     return dames.Board(start_fen, variant=variant, draw_rules=draw_rules)
-
-
-def draw_rules_for(mode: str) -> str:
-    return DAILY_DRAW_RULES if mode == "daily" else FEDERATION_DRAW_RULES
 
 
 def move_view(board: dames.Board, move: dames.Move) -> MoveView:
@@ -325,7 +316,8 @@ def create_game(
     """
     _check_options(mode, fen, level, variant, color, date)
     variant = variant or DEFAULT_VARIANT
-    rules = draw_rules_for(mode)
+    # The daily challenge keeps its own draw rules, every other game its federation's.
+    rules = draws.rules_for_mode(mode)
     try:
         board = new_board(fen, variant, rules)
     except ValueError as exc:
@@ -496,7 +488,7 @@ def play_move(game_id: str, authorization: str | None, *, ply: int, move_text: s
             f"The game is at ply {board.ply}, not {ply}: reload it.",
             game=game_view(record, replayed).model_dump(),
         )
-    if not MOVE_TEXT_PATTERN.match(move_text):
+    if not MOVE_TEXT.match(move_text.lower()):
         raise ApiError(
             422, "illegal-move",
             f"{move_text[:40]!r} is not a move: write squares with digits 0-9 joined by - or x.",

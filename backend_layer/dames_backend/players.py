@@ -360,14 +360,3 @@ def authenticate_player(token: str | None) -> Player:
         pseudonym=str(item["pseudonym"]),
         won_days=frozenset(str(day) for day in item.get("wonDays", ())),
     )
-
-
-def optional_player(token: str | None) -> Player | None:
-    """The player of an optional token (leaderboards): absent → None, present → must be valid.
-
-    A present but wrong token still gets 403, so a client learns its token went bad instead
-    of silently losing its own rank.
-    """
-    if token is None or not token.strip():
-        return None
-    return authenticate_player(token)

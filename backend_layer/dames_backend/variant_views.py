@@ -1,9 +1,9 @@
 """The rule sets the site plays, described for the pages that draw their boards.
 
-Everything here is read from the engine (``dames.VARIANTS``, its geometry, its PDN game types),
-so the site never keeps a second copy of a board's numbering or of a rule that could drift
-from what the server referees. The words describing the rules are chosen from the engine's
-rule switches, not written per variant, for the same reason.
+Everything here is read from the engine (``dames.VARIANTS``: geometry, PDN game type, names,
+rules page), so the site never keeps a second copy of a board's numbering or of a rule that
+could drift from what the server referees. The words describing the rules are chosen from the
+engine's rule switches, not written per variant, for the same reason.
 
 Rows and columns are those of the federations' own diagrams, which all put White at the
 bottom: row 0 is the top (Black's back row), column 0 the left edge. FMJD diagrams
@@ -19,7 +19,6 @@ from functools import cache
 from typing import Literal
 
 from dames import VARIANTS, Color, Variant, parse_fen
-from dames.pdn import game_type_tag
 from dames.variants import PRIORITY_ITALIAN, PRIORITY_MAJORITY, PRIORITY_NONE
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -29,19 +28,6 @@ Priority = Literal["majority", "none", "italian"]
 # Clients keep the answer a day: it changes only with a deploy.
 VARIANTS_CACHE = "public, max-age=86400"
 
-DISPLAY_NAMES: dict[str, tuple[str, str]] = {
-    "international": ("Dames internationales", "International draughts"),
-    "brazilian": ("Dames brésiliennes", "Brazilian draughts"),
-    "english": ("Dames anglaises (checkers)", "English draughts (checkers)"),
-    "italian": ("Dames italiennes", "Italian draughts"),
-}
-# The pages explaining each rule set (the international one is the site's first rules page).
-RULES_PAGES: dict[str, str] = {
-    "international": "rules.html",
-    "brazilian": "rules-brazilian.html",
-    "english": "rules-english.html",
-    "italian": "rules-italian.html",
-}
 SIDE_NAMES: dict[Color, tuple[str, str]] = {
     Color.WHITE: ("Blancs", "White"),
     Color.BLACK: ("Noirs", "Black"),
@@ -174,19 +160,17 @@ def variant_view(variant: Variant) -> VariantView:
                 movesUp=color is Color.WHITE,
             )
         )
-    tag = game_type_tag(variant.name)
-    fr_name, en_name = DISPLAY_NAMES[variant.name]
     return VariantView(
         name=variant.name,
-        displayName=Text(fr=fr_name, en=en_name),
+        displayName=Text(fr=variant.names.fr, en=variant.names.en),
         size=variant.size,
         squares=squares,
         firstToMove="white" if variant.first_to_move is Color.WHITE else "black",
         sides=sides,
-        gameType=int(tag.split(",")[0]),
-        gameTypeTag=tag,
+        gameType=variant.game_type,
+        gameTypeTag=variant.game_type_tag,
         startFen=variant.start_fen,
-        rulesPage=RULES_PAGES[variant.name],
+        rulesPage=variant.rules_page,
         rules=RulesView(
             flyingKings=variant.flying_kings,
             menCaptureBackward=variant.men_capture_backward,

@@ -12,6 +12,8 @@ from dames.fen import format_fen, parse_fen
 from dames.internal_move import CaptureMove, InternalMove
 from dames.move import Move, PromotingMove
 from dames.movegen import get_generator
+from dames.notation import notation as notation_of
+from dames.notation import parse_move as parse_move_text
 from dames.piece import Piece
 from dames.variants import Variant, get_variant
 from dames.zobrist import key_after, position_key
@@ -74,9 +76,10 @@ class Board:
         self,
         fen: str | None = None,
         variant: str | Variant = "international",
-        draw_rules: str = "defi",
+        draw_rules: str = draws.DAILY,
     ) -> None:
         self.variant: Variant = get_variant(variant)
+        draw_rules = draws.canonical_rules(draw_rules)
         if draw_rules not in draws.DRAW_RULES:
             raise DamesError(
                 f"unknown draw rules {draw_rules!r}; use one of {', '.join(draws.DRAW_RULES)}"
@@ -344,14 +347,13 @@ class Board:
 
     # ----------------------------------------------------------------- notation
     def parse_move(self, text: str) -> Move:
-        from dames.notation import parse_move
-
-        return parse_move(self, text)
+        return parse_move_text(text, self._legal_list(), self.geometry, self._occupied)
 
     def notation(self, move: Move) -> str:
-        from dames.notation import notation
+        return notation_of(move, self._legal_list())
 
-        return notation(self, move)
+    def _occupied(self, square: int) -> bool:
+        return bool((self.white | self.black) >> self.geometry.bit_of_square[square] & 1)
 
     def _legal_text(self) -> str:
         moves = self.legal_moves()
@@ -363,7 +365,7 @@ class Board:
         if not us or self.generator.count(us, them, self.kings, self.turn) == 0:
             return Outcome(self.turn.opponent, "no-moves")
         rules = draws.rule_set(self.draw_rules, self.variant.federation_draws)
-        if rules != "defi" and self._repetitions() >= draws.REPETITIONS:
+        if rules != draws.DAILY and self._repetitions() >= draws.REPETITIONS:
             return Outcome(None, "repetition")
         if self._reversible >= draws.quiet_ply_limit(rules):
             return Outcome(None, "40-moves" if rules == "checkers" else "25-king-moves")
@@ -371,7 +373,7 @@ class Board:
         if length is not None and self.ply >= length:
             return Outcome(None, "150-moves")
         if (
-            rules == "fmjd"
+            rules == draws.FMJD
             and self._endgame
             and self._endgame_plies >= draws.ENDGAME_PLIES[self._endgame]
         ):

@@ -1,11 +1,12 @@
 """Draw rules: which counters a game keeps and when they end it.
 
-Three rule sets exist; a ``Board`` is created with ``"defi"`` (default) or ``"fmjd"``, and on
+Three rule sets exist; a ``Board`` is created with ``"daily"`` (default) or ``"fmjd"``, and on
 the 8×8 English and Italian boards ``"fmjd"`` means their own federations' rules:
 
-* ``defi`` — the daily challenge: 25 moves each in which only kings moved and nothing was
+* ``daily`` — the daily challenge: 25 moves each in which only kings moved and nothing was
   captured (``25-king-moves``), or 150 moves each (``150-moves``, counted from the board's
-  creation).
+  creation). It was called ``"defi"`` before it was told apart from the level of that name;
+  games stored under that name still load.
 * ``fmjd`` — threefold repetition of the position with the same side to move (``repetition``),
   the 25-move king rule, and the endgame rules: three pieces including a king against a lone
   king end in a draw after 16 moves each (``16-move-endgame``); two pieces or fewer including a
@@ -17,7 +18,11 @@ the 8×8 English and Italian boards ``"fmjd"`` means their own federations' rule
 
 from __future__ import annotations
 
-DRAW_RULES = ("defi", "fmjd")
+DAILY = "daily"
+FMJD = "fmjd"
+DRAW_RULES = (DAILY, FMJD)
+# Older names of a rule set, as stored games may still carry them.
+_FORMER_NAMES = {"defi": DAILY}
 
 KING_RULE_PLIES = 50  # 25 moves each
 GAME_LENGTH_PLIES = 300  # 150 moves each
@@ -26,6 +31,17 @@ ENDGAME_16 = 16
 ENDGAME_5 = 5
 ENDGAME_PLIES = {ENDGAME_16: 32, ENDGAME_5: 10}
 REPETITIONS = 3
+
+
+def canonical_rules(name: str) -> str:
+    """The current name of a draw-rule set (a stored game may carry a former one)."""
+    return _FORMER_NAMES.get(name, name)
+
+
+def rules_for_mode(mode: str | None) -> str:
+    """The draw rules a server game of ``mode`` is played under: the daily challenge its own,
+    every other game the federations'. Shared by the server and ``dames verify``."""
+    return DAILY if mode == "daily" else FMJD
 
 
 def endgame_class(white: int, black: int, kings: int) -> int:
@@ -43,7 +59,7 @@ def endgame_class(white: int, black: int, kings: int) -> int:
 def rule_set(draw_rules: str, federation_draws: str) -> str:
     """The rules a game is refereed by: ``"fmjd"`` on the English and Italian boards means their
     own federations' ``"checkers"`` rules."""
-    if draw_rules == "fmjd" and federation_draws == "checkers":
+    if draw_rules == FMJD and federation_draws == "checkers":
         return "checkers"
     return draw_rules
 
@@ -55,4 +71,4 @@ def quiet_ply_limit(rules: str) -> int:
 
 def game_length_limit(rules: str) -> int | None:
     """Plies from the start after which the game is drawn, or ``None`` when there is no limit."""
-    return GAME_LENGTH_PLIES if rules == "defi" else None
+    return GAME_LENGTH_PLIES if rules == DAILY else None

@@ -3,33 +3,46 @@
 Accepted input: ``32-28`` (plain move), ``19x28`` (capture from 19 to 28), a full capture path
 ``27x18x9`` (every landing square), and the Hub form ``32x14x19x28`` (from, to, then every
 captured square). Reading needs the position: the text is matched against the legal moves.
+
+The functions take what they read of the position (its legal moves, its geometry, which squares
+are occupied) rather than a ``Board``, so that ``Board`` can offer them as its own methods
+(``parse_move``, ``notation``) without the two modules importing each other.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from itertools import pairwise
-from typing import TYPE_CHECKING
 
 from dames.errors import AmbiguousMoveError, IllegalMoveError, MoveError
+from dames.geometry import Geometry
 from dames.move import Move
 
-if TYPE_CHECKING:
-    from dames.board import Board
+# A move as text, once spaces are dropped and capture marks written "x": ASCII digits only
+# (int() would also read other scripts' digits), at most two per square (no board has more
+# than 50), at most 30 steps (far more than the longest capture). The server checks what it is
+# sent against this before anything else.
+MOVE_TEXT = re.compile(r"^[0-9]{1,2}(?:[-x][0-9]{1,2}){1,30}$")
 
-_MOVE_TEXT = re.compile(r"^\d+(?:[-x]\d+)+$")
+
+def clean_move_text(text: str) -> str:
+    """The text of a move as ``MOVE_TEXT`` reads it: no spaces, lower case, ``:`` and ``×``
+    (as some notations write a capture) made ``x``."""
+    return "".join(text.split()).lower().replace(":", "x").replace("×", "x")
 
 
 def _describe(moves: list[Move]) -> str:
     return ", ".join(str(m) for m in moves) if moves else "none"
 
 
-def _path_captures(board: Board, path: tuple[int, ...]) -> frozenset[int] | None:
+def _path_captures(
+    g: Geometry, occupied: Callable[[int], bool], path: tuple[int, ...]
+) -> frozenset[int] | None:
     """Squares a capture along ``path`` would jump, or None if the path is not a capture path.
 
     Lets a player give any of the equivalent paths of a flying king (the engine keeps one).
     """
-    g = board.geometry
     captured: set[int] = set()
     for a, b in pairwise(path):
         if not (1 <= a <= g.squares and 1 <= b <= g.squares) or a == b:
@@ -44,7 +57,7 @@ def _path_captures(board: Board, path: tuple[int, ...]) -> frozenset[int] | None
         r, c = ra + dr, ca + dc
         while (r, c) != (rb, cb):
             square = g.square_at[(r, c)]
-            if board.piece_at(square) is not None:
+            if occupied(square):
                 between.append(square)
             r, c = r + dr, c + dc
         if len(between) != 1:
@@ -53,13 +66,15 @@ def _path_captures(board: Board, path: tuple[int, ...]) -> frozenset[int] | None
     return frozenset(captured)
 
 
-def parse_move(board: Board, text: str) -> Move:
-    """The legal move that ``text`` names; raises ``IllegalMoveError`` or ``AmbiguousMoveError``."""
+def parse_move(
+    text: str, legal: list[Move], geometry: Geometry, occupied: Callable[[int], bool]
+) -> Move:
+    """The move of ``legal`` that ``text`` names; raises ``IllegalMoveError`` or
+    ``AmbiguousMoveError``."""
     if not isinstance(text, str):
         raise MoveError(f"a move must be text, got {type(text).__name__}")
-    cleaned = "".join(text.split()).lower().replace(":", "x").replace("×", "x")
-    legal = board.legal_moves()
-    if not _MOVE_TEXT.match(cleaned) or ("-" in cleaned and "x" in cleaned):
+    cleaned = clean_move_text(text)
+    if not MOVE_TEXT.match(cleaned) or ("-" in cleaned and "x" in cleaned):
         raise MoveError(
             f"cannot read move {text!r}: write 32-28, 19x28 or a full path like 27x18x9"
         )
@@ -87,7 +102,7 @@ def parse_move(board: Board, text: str) -> Move:
             ):
                 matches.append(m)  # Hub form
             elif m.end == end and len(numbers) - 1 == len(m.captures):
-                jumped = _path_captures(board, numbers)
+                jumped = _path_captures(geometry, occupied, numbers)
                 if jumped is not None and jumped == frozenset(m.captures):
                     matches.append(m)  # another path of the same flying-king capture
     if len(matches) == 1:
@@ -102,9 +117,8 @@ def parse_move(board: Board, text: str) -> Move:
     )
 
 
-def notation(board: Board, move: Move) -> str:
-    """Shortest unambiguous official notation of a legal move of ``board``."""
-    legal = board.legal_moves()
+def notation(move: Move, legal: list[Move]) -> str:
+    """Shortest unambiguous official notation of ``move``, one of the ``legal`` moves."""
     if move not in legal:
         raise IllegalMoveError(f"{move} is not a legal move here; legal moves: {_describe(legal)}")
     if not move.is_capture:

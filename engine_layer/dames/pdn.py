@@ -23,7 +23,7 @@ from dames.board import Board
 from dames.color import BLACK, WHITE, Color
 from dames.errors import AmbiguousMoveError, DamesError, MoveError
 from dames.move import Move
-from dames.variants import get_variant
+from dames.variants import VARIANTS, get_variant
 
 __all__ = [
     "GAME_TYPES",
@@ -38,8 +38,8 @@ __all__ = [
     "result_text",
 ]
 
-# PDN 3.0 game-type numbers of the variants the engine plays (pdn.fmjd.org, "GameType tag").
-GAME_TYPES: dict[int, str] = {20: "international", 21: "english", 22: "italian", 26: "brazilian"}
+# PDN 3.0 game-type numbers of the variants the engine plays (each Variant's game_type).
+GAME_TYPES: dict[int, str] = {v.game_type: v.name for v in VARIANTS.values()}
 
 # Other numbers of the standard's table, so an unsupported file gets a message a player reads.
 _OTHER_GAME_TYPES = {
@@ -57,20 +57,6 @@ _OTHER_GAME_TYPES = {
     41: "Spantsiretti draughts",
     50: "Othello",
 }
-
-# The standard's short form implies its default notation for 20, 21 and 22, which is ours.
-# Brazilian defaults to algebraic notation (A0); we write the 1-32 numbering, as on 10×10
-# (square 1 top left from White's side, numbered along the rows), so the tag says so.
-_GAME_TYPE_TAGS = {
-    "international": "20",
-    "english": "21",
-    "italian": "22",
-    "brazilian": "26,W,8,8,N2,0",
-}
-
-# "International" result type for 10×10, "Default" (chess-like) for the 8×8 games.
-_RESULTS_INTERNATIONAL = {WHITE: "2-0", BLACK: "0-2", None: "1-1"}
-_RESULTS_DEFAULT = {WHITE: "1-0", BLACK: "0-1", None: "1/2-1/2"}
 
 # What each result string means when reading: (finished, winner); 0-0 is a double forfeit.
 _RESULT_MEANING: dict[str, tuple[bool, Color | None]] = {
@@ -126,13 +112,13 @@ def result_text(variant: str, winner: Color | None, finished: bool) -> str:
     v = get_variant(variant)
     if not finished:
         return "*"
-    table = _RESULTS_INTERNATIONAL if v.name == "international" else _RESULTS_DEFAULT
-    return table[winner]
+    white_wins, black_wins, draw = v.pdn_results
+    return white_wins if winner == WHITE else black_wins if winner == BLACK else draw
 
 
 def game_type_tag(variant: str) -> str:
     """The ``GameType`` tag value written for a variant."""
-    return _GAME_TYPE_TAGS[get_variant(variant).name]
+    return get_variant(variant).game_type_tag
 
 
 def _escape(value: str) -> str:
@@ -371,6 +357,10 @@ class PdnGame:
     @property
     def winner(self) -> Color | None:
         return _RESULT_MEANING.get(self.result, (True, None))[1]
+
+    def tag(self, name: str) -> str | None:
+        """The value of tag ``name`` (PDN tag names are matched ignoring case)."""
+        return _tag(self.tags, name)
 
     def start_board(self) -> Board:
         """A fresh board at the game's start position."""

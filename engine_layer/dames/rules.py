@@ -20,6 +20,12 @@ Single captures by men, nearly all captures in practice, are found and counted s
 first jump whose landing square offers no onward jump (found set-wise as well) is a complete
 one-piece capture. Only men that can go on, and kings, are followed square by square.
 
+Counting the captures (``count``, perft's last ply) walks them exactly as listing them does:
+the capture functions are marked ``@twin``, and ``dames.specialise`` compiles each twice, as
+written (``COUNTING`` false) and as ``<name>_counted`` with ``COUNTING`` true, where a
+capture keeps only its two ends and its captured set (no path, no captured squares in order)
+and the result is a number. ``counted(_captures)`` names the counting twin.
+
 Moves are ``InternalMove`` tuples (``dames.internal_move``); bitboards are in the layout of
 ``dames.geometry``; ``color`` is 0 (White, moving towards lower bits) or 1 (Black).
 """
@@ -27,7 +33,7 @@ Moves are ``InternalMove`` tuples (``dames.internal_move``); bitboards are in th
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import ParamSpec, TypeVar
 
 from dames.internal_move import InternalMove
 
@@ -49,14 +55,17 @@ JumpTable = tuple[tuple[tuple[int, int, int, int], ...], ...]
 ALL_JUMPS: JumpTable = ()
 MAN_JUMPS: tuple[JumpTable, JumpTable] = ((), ())  # [color]: the jumps men may make
 PROMOTION: tuple[int, int] = (0, 0)  # [color]: the row where that side's men are crowned
+# Not a variant's switch: true in the counting twin of each ``@twin`` function. Italian
+# precedence needs whole paths, so its counting twin builds them and counts the result.
+COUNTING: bool = False
 
 # A capture found square by square: (path, captured bits in jump order, captured set).
 Sequence = tuple[tuple[int, ...], tuple[int, ...], int]
-# A capture counted square by square: (pieces taken, start mask, end bit, captured set).
-Counted = tuple[int, int, int, int]
+# In a counting twin a Sequence's path is only (start, end) and its captured squares empty.
 
 _F = TypeVar("_F", bound=Callable[..., object])
 _T = TypeVar("_T")
+_P = ParamSpec("_P")
 
 
 def inline(function: _F) -> _F:
@@ -67,6 +76,17 @@ def inline(function: _F) -> _F:
 def unrolled(items: tuple[_T, ...]) -> tuple[_T, ...]:
     """Mark a ``for`` loop that ``dames.specialise`` writes out once per item."""
     return items
+
+
+def twin(function: _F) -> _F:
+    """Mark a function that ``dames.specialise`` also compiles with ``COUNTING`` true, as
+    ``<name>_counted`` (calling the counting twins of the other ``@twin`` functions)."""
+    return function
+
+
+def counted(function: Callable[_P, object]) -> Callable[_P, int]:
+    """The counting twin of a ``@twin`` function (``dames.specialise`` writes its name)."""
+    raise NotImplementedError(f"{function.__name__}: only the compiled rules have twins")
 
 
 def plain_moves(
@@ -102,6 +122,25 @@ def _forward_steps(men: int, empty: int, color: int) -> tuple[int, int]:
     )
 
 
+@inline
+def _nearest(squares: int, up: bool) -> tuple[int]:
+    """The one of ``squares`` (on one ray) nearest the ray's origin: upward rays run to lower
+    bits, so it is their highest bit; on downward rays the lowest."""
+    return (1 << (squares.bit_length() - 1) if up else squares & -squares,)
+
+
+@inline
+def _before(ray: int, square: int, up: bool) -> tuple[int]:
+    """The squares of ``ray`` between its origin and ``square`` (a square of the ray)."""
+    return (ray & ~((square << 1) - 1) if up else ray & (square - 1),)
+
+
+@inline
+def _beyond(ray: int, square: int, up: bool) -> tuple[int]:
+    """The squares of ``ray`` past ``square`` (a square of the ray)."""
+    return (ray & (square - 1) if up else ray & ~((square << 1) - 1),)
+
+
 def _kings(my_kings: int, them: int, occupied: int, empty: int, color: int, counting: bool) -> int:
     """-1 as soon as one of ``my_kings`` can capture; else their plain moves if ``counting``
     (else 0).
@@ -127,26 +166,18 @@ def _kings(my_kings: int, them: int, occupied: int, empty: int, color: int, coun
         low = k & -k
         k ^= low
         masks = RAY_MASKS[low.bit_length() - 1]
-        # Upward rays run to lower bits, so their nearest square is their highest bit;
-        # downward rays the other way round.
         for d, up, shift in unrolled(
             ((0, True, LARGE), (1, True, SMALL), (2, False, SMALL), (3, False, LARGE))
         ):
             ray = masks[d]
             blockers = ray & occupied
             if blockers:
-                if up:
-                    nearest = 1 << (blockers.bit_length() - 1)
-                    if nearest & them and (nearest >> shift) & empty:
-                        return -1
-                    if counting:
-                        n += (ray & ~((nearest << 1) - 1)).bit_count()
-                else:
-                    nearest = blockers & -blockers
-                    if nearest & them and (nearest << shift) & empty:
-                        return -1
-                    if counting:
-                        n += (ray & (nearest - 1)).bit_count()
+                (nearest,) = _nearest(blockers, up)
+                if nearest & them and ((nearest >> shift) if up else (nearest << shift)) & empty:
+                    return -1
+                if counting:
+                    (free,) = _before(ray, nearest, up)
+                    n += free.bit_count()
             elif counting:
                 n += ray.bit_count()
     return n
@@ -202,7 +233,7 @@ def count(us: int, them: int, kings: int, color: int) -> int:
     targets = them if MEN_TAKE_KINGS else them & ~kings
     jump_ul, jump_ur, jump_dl, jump_dr = _jumps(empty, targets, color, BACKWARD)
     if men & (jump_ul | jump_ur | jump_dl | jump_dr):
-        return _count_captures(
+        return counted(_captures)(
             us, them, kings, color, empty, men, jump_ul, jump_ur, jump_dl, jump_dr
         )
     left, right = _forward_steps(men, empty, color)
@@ -212,7 +243,7 @@ def count(us: int, them: int, kings: int, color: int) -> int:
         return n
     king_moves = _kings(my_kings, them, occupied, empty, color, True)
     if king_moves < 0:
-        return _count_captures(
+        return counted(_captures)(
             us, them, kings, color, empty, men, jump_ul, jump_ur, jump_dl, jump_dr
         )
     return n + king_moves
@@ -286,6 +317,7 @@ def perft(white: int, black: int, kings: int, color: int, depth: int) -> int:
 
 
 # ----------------------------------------------------------------------- captures
+@twin
 def _captures(
     us: int,
     them: int,
@@ -298,13 +330,17 @@ def _captures(
     jump_dl: int,
     jump_dr: int,
 ) -> list[InternalMove]:
-    """The legal captures, given the first-jump sets of the men (one per direction)."""
+    """The legal captures, given the first-jump sets of the men (one per direction); in the
+    counting twin, how many there are."""
     targets = them if MEN_TAKE_KINGS else them & ~kings
     jumps = MAN_JUMPS[color]
     seqs: list[Sequence] = []
-    # Under the majority rule one-piece captures are only listed when nothing takes more:
-    # they wait here as (landing squares, shift from the start to the jumped square, < 0 up).
-    singles: list[tuple[int, int]] = []
+    single_count = 0  # the counting twin's one-piece captures
+    if not (COUNTING and not ITALIAN):
+        # Under the majority rule one-piece captures are only listed when nothing takes
+        # more: they wait here as (landing squares, shift from the start to the jumped
+        # square, < 0 up).
+        singles: list[tuple[int, int]] = []
     # After a first jump a man may go on in any direction of its own but straight back.
     for first, onward_jumps, shift, down in unrolled(
         (
@@ -318,7 +354,10 @@ def _captures(
         if src:
             onward = onward_jumps
             land = src << (2 * shift) if down else src >> (2 * shift)
-            if MAJORITY:
+            if COUNTING and not ITALIAN:
+                single_count += (land & ~onward).bit_count()
+                land &= onward
+            elif MAJORITY:
                 ends = land & ~onward
                 if ends:
                     singles.append((ends, shift if down else -shift))
@@ -340,14 +379,15 @@ def _captures(
                     _man_dfs(
                         land_bit,
                         first_path,
-                        (mid.bit_length() - 1,),
+                        () if COUNTING and not ITALIAN else (mid.bit_length() - 1,),
                         mid,
                         targets,
                         empty | low,
                         jumps,
                         seqs,
                     )
-    king_seqs: list[Sequence] = []
+    # The counting twin needs no king's captures apart (only Italian precedence does).
+    king_seqs: list[Sequence] = seqs if COUNTING and not ITALIAN else []
     k = us & kings
     if not FLYING:
         up_left, up_right, down_left, down_right = _jumps(empty, them, color, True)
@@ -360,6 +400,14 @@ def _captures(
             _flying_king_dfs(start, (start,), (), 0, them, empty | low, king_seqs)
         else:
             _man_dfs(start, (start,), (), 0, them, empty | low, ALL_JUMPS, king_seqs)
+    if COUNTING and not ITALIAN:
+        if not seqs:
+            return single_count  # type: ignore[return-value]  # the counting twin's number
+        if MAJORITY:
+            best = max(s[2].bit_count() for s in seqs)
+            distinct = len({(s[0], s[2]) for s in seqs if s[2].bit_count() == best})
+            return distinct + single_count if best == 1 else distinct  # type: ignore[return-value]
+        return single_count + len({(s[0], s[2]) for s in seqs})  # type: ignore[return-value]
     out: list[InternalMove] = []
     if MAJORITY:
         seqs += king_seqs
@@ -398,6 +446,8 @@ def _captures(
         if ident not in seen:
             seen.add(ident)
             out.append((1 << path[0], 1 << path[-1], captured, path, caps))
+    if COUNTING:
+        return len(out)  # type: ignore[return-value]  # Italian: counted from the list
     return out
 
 
@@ -410,6 +460,7 @@ def _italian_key(
     return (len(caps), king_start, len(king_positions), king_positions)
 
 
+@twin
 def _man_dfs(
     cur: int,
     path: tuple[int, ...],
@@ -425,11 +476,16 @@ def _man_dfs(
     for mid_mask, mid, land, land_mask in jumps[cur]:
         if mid_mask & targets and not mid_mask & captured and land_mask & empty:
             found = True
-            _man_dfs(
-                land, (*path, land), (*caps, mid), captured | mid_mask, targets, empty, jumps, out
-            )
-    if not found and caps:
-        out.append((path, caps, captured))
+            if COUNTING and not ITALIAN:
+                _man_dfs(land, path, caps, captured | mid_mask, targets, empty, jumps, out)
+            else:
+                _man_dfs(
+                    land, (*path, land), (*caps, mid), captured | mid_mask, targets, empty, jumps,
+                    out,
+                )
+    if not found and captured:
+        out.append(((path[0], cur), caps, captured) if COUNTING and not ITALIAN else
+                   (path, caps, captured))
 
 
 def _king_jumps(cur: int, them: int, captured: int, empty: int) -> list[tuple[int, int]]:
@@ -446,27 +502,21 @@ def _king_jumps(cur: int, them: int, captured: int, empty: int) -> list[tuple[in
         ray = masks[d]
         blockers = ray & occupied
         if blockers:
-            if up:
-                nearest = 1 << (blockers.bit_length() - 1)
-                if nearest & them and not nearest & captured:
-                    beyond = ray & (nearest - 1)
-                    further = beyond & occupied
-                    if further:
-                        beyond &= ~((1 << further.bit_length()) - 1)
-                    if beyond:
-                        out.append((nearest, beyond))
-            else:
-                nearest = blockers & -blockers
-                if nearest & them and not nearest & captured:
-                    beyond = ray & ~((nearest << 1) - 1)
-                    further = beyond & occupied
-                    if further:
-                        beyond &= (further & -further) - 1
-                    if beyond:
-                        out.append((nearest, beyond))
+            (nearest,) = _nearest(blockers, up)
+            if nearest & them and not nearest & captured:
+                (beyond,) = _beyond(ray, nearest, up)
+                further = beyond & occupied
+                if further:
+                    (stop,) = _nearest(further, up)
+                    (landings,) = _before(beyond, stop, up)
+                else:
+                    landings = beyond
+                if landings:
+                    out.append((nearest, landings))
     return out
 
 
+@twin
 def _flying_king_dfs(
     cur: int,
     path: tuple[int, ...],
@@ -481,115 +531,14 @@ def _flying_king_dfs(
     for mid_mask, landings in _king_jumps(cur, them, captured, empty):
         found = True
         new_captured = captured | mid_mask
-        new_caps = (*caps, mid_mask.bit_length() - 1)
+        new_caps = caps if COUNTING else (*caps, mid_mask.bit_length() - 1)
         while landings:
             low = landings & -landings
             landings ^= low
             land = low.bit_length() - 1
-            _flying_king_dfs(land, (*path, land), new_caps, new_captured, them, empty, out)
-    if not found and caps:
-        out.append((path, caps, captured))
-
-
-# ----------------------------------------------------------------------- counting captures
-def _count_captures(
-    us: int,
-    them: int,
-    kings: int,
-    color: int,
-    empty: int,
-    men: int,
-    jump_ul: int,
-    jump_ur: int,
-    jump_dl: int,
-    jump_dr: int,
-) -> int:
-    """``len(_captures(...))`` without building paths."""
-    if ITALIAN:  # its precedence needs the paths
-        return len(
-            _captures(us, them, kings, color, empty, men, jump_ul, jump_ur, jump_dl, jump_dr)
-        )
-    targets = them if MEN_TAKE_KINGS else them & ~kings
-    jumps = MAN_JUMPS[color]
-    singles = 0
-    acc: list[Counted] = []
-    for first, onward_jumps, shift, down in unrolled(
-        (
-            (jump_ul, jump_ul | jump_ur | jump_dl, LARGE, False),
-            (jump_ur, jump_ul | jump_ur | jump_dr, SMALL, False),
-            (jump_dl, jump_ul | jump_dl | jump_dr, SMALL, True),
-            (jump_dr, jump_ur | jump_dl | jump_dr, LARGE, True),
-        )
-    ):
-        src = first & men
-        if src:
-            onward = onward_jumps
-            land = src << (2 * shift) if down else src >> (2 * shift)
-            singles += (land & ~onward).bit_count()
-            land &= onward
-            while land:
-                low_land = land & -land
-                land ^= low_land
-                if down:
-                    low = low_land >> (2 * shift)
-                    mid = low << shift
-                else:
-                    low = low_land << (2 * shift)
-                    mid = low >> shift
-                _man_count_dfs(
-                    low_land.bit_length() - 1, mid, 1, targets, empty | low, jumps, low, acc
-                )
-    k = us & kings
-    if not FLYING:
-        up_left, up_right, down_left, down_right = _jumps(empty, them, color, True)
-        k &= up_left | up_right | down_left | down_right
-    while k:
-        low = k & -k
-        k ^= low
-        if FLYING:
-            _flying_count_dfs(low.bit_length() - 1, 0, 0, them, empty | low, low, acc)
-        else:
-            _man_count_dfs(low.bit_length() - 1, 0, 0, them, empty | low, ALL_JUMPS, low, acc)
-    if not acc:
-        return singles
-    if MAJORITY:
-        best = max(a[0] for a in acc)
-        distinct = len({(a[1], a[2], a[3]) for a in acc if a[0] == best})
-        return distinct + singles if best == 1 else distinct
-    return singles + len({(a[1], a[2], a[3]) for a in acc})
-
-
-def _man_count_dfs(
-    cur: int,
-    captured: int,
-    n: int,
-    targets: int,
-    empty: int,
-    jumps: JumpTable,
-    start: int,
-    acc: list[Counted],
-) -> None:
-    """``_man_dfs`` counting: complete captures as (pieces, start, end, captured set)."""
-    found = False
-    for mid_mask, _, land, land_mask in jumps[cur]:
-        if mid_mask & targets and not mid_mask & captured and land_mask & empty:
-            found = True
-            _man_count_dfs(land, captured | mid_mask, n + 1, targets, empty, jumps, start, acc)
-    if not found and n:
-        acc.append((n, start, cur, captured))
-
-
-def _flying_count_dfs(
-    cur: int, captured: int, n: int, them: int, empty: int, start: int, acc: list[Counted]
-) -> None:
-    """``_flying_king_dfs`` counting: complete captures as (pieces, start, end, captured set)."""
-    found = False
-    for mid_mask, landings in _king_jumps(cur, them, captured, empty):
-        found = True
-        new_captured = captured | mid_mask
-        while landings:
-            low = landings & -landings
-            landings ^= low
-            _flying_count_dfs(low.bit_length() - 1, new_captured, n + 1, them, empty, start, acc)
-    if not found and n:
-        acc.append((n, start, cur, captured))
+            if COUNTING:
+                _flying_king_dfs(land, path, new_caps, new_captured, them, empty, out)
+            else:
+                _flying_king_dfs(land, (*path, land), new_caps, new_captured, them, empty, out)
+    if not found and captured:
+        out.append(((path[0], cur), caps, captured) if COUNTING else (path, caps, captured))

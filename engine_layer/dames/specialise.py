@@ -12,6 +12,9 @@ compiler drops the branches that cannot run (``if False:``, ``x if True else y``
   place of its parameters.
 
 An ``unrolled`` body may itself hold such loops and calls: its copies are expanded in turn.
+A function marked ``@twin`` is written twice: as it is, with ``COUNTING`` false, and as
+``<name>_counted`` with ``COUNTING`` true, calling the counting twins of the other ``@twin``
+functions; ``counted(name)`` elsewhere names a counting twin.
 Names are replaced as whole identifiers over the text (the template keeps loop variables,
 parameters of inline helpers and the upper-case switches for those uses only; a comment that
 mentions one changes harmlessly). This is text, one regular expression and a parse of the
@@ -33,7 +36,10 @@ from typing import Any
 
 import dames.rules
 
-_MARKERS = ("inline", "unrolled")
+_MARKERS = ("inline", "unrolled", "twin", "counted")
+_COUNTING = "COUNTING"
+_COUNTED_SUFFIX = "_counted"
+_COUNTED_CALL = re.compile(r"\bcounted\(([A-Za-z_][A-Za-z0-9_]*)\)")
 
 
 class SpecialiseError(Exception):
@@ -217,19 +223,54 @@ def _inline(
     return text.split("\n")
 
 
+def _is_twin(node: ast.FunctionDef) -> bool:
+    return any(isinstance(d, ast.Name) and d.id == "twin" for d in node.decorator_list)
+
+
+def _twins(text: str, twins: frozenset[str]) -> list[str]:
+    """A ``@twin`` function's two copies: as written, and its counting twin."""
+    renamed = {name: name + _COUNTED_SUFFIX for name in twins}
+    return [
+        _replace_words(text, {_COUNTING: "False"}),
+        _replace_words(text, {_COUNTING: "True", **renamed}),
+    ]
+
+
+def _counted_calls(text: str, twins: frozenset[str]) -> str:
+    """``counted(name)`` written as the name of the counting twin."""
+
+    def twin_name(match: re.Match[str]) -> str:
+        if match[1] not in twins:
+            raise SpecialiseError(f"counted({match[1]}): {match[1]} is not a @twin function")
+        return match[1] + _COUNTED_SUFFIX
+
+    return _COUNTED_CALL.sub(twin_name, text)
+
+
 def expand(source: str) -> str:
     """The functions of the module ``source`` with every ``unrolled`` loop and ``@inline``
-    call written out (the helpers themselves and the markers are left out)."""
+    call written out, and every ``@twin`` function twice (the helpers themselves and the
+    markers are left out)."""
     tree = ast.parse(source)
     lines = source.split("\n")
     helpers = _inline_helpers(tree, lines)
-    functions = [
-        _rewritten(node, lines, helpers)
+    nodes = [
+        node
         for node in tree.body
         if isinstance(node, ast.FunctionDef)
         and node.name not in helpers
         and node.name not in _MARKERS
     ]
+    twins = frozenset(node.name for node in nodes if _is_twin(node))
+    functions: list[str] = []
+    for node in nodes:
+        text = _counted_calls(_rewritten(node, lines, helpers), twins)
+        if node.name in twins:
+            functions += _twins(text, twins)
+        elif re.search(rf"\b{_COUNTING}\b", text):
+            raise SpecialiseError(f"{node.name} reads {_COUNTING} but is not a @twin function")
+        else:
+            functions.append(text)
     # The annotations stay as text: they name types the generated module does not import.
     return "from __future__ import annotations\n\n\n" + "\n\n\n".join(functions) + "\n"
 

@@ -1,4 +1,9 @@
-"""The rule sets the engine plays, selected by name."""
+"""The rule sets the engine plays, selected by name, and every fact that differs between them.
+
+Each fact about a variant lives here once (its rules, its PDN ``GameType``, its names, its
+rules page, the computer's evaluation weights), so the PDN reader and writer, the computer and
+the site's ``/api/variants`` read the same table instead of keeping copies that could drift.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +17,41 @@ from dames.geometry import Geometry, get_geometry
 PRIORITY_NONE = "none"  # any capture may be chosen (English)
 PRIORITY_MAJORITY = "majority"  # the most pieces (international, Brazilian)
 PRIORITY_ITALIAN = "italian"  # most pieces, then with a king, then most kings, then earliest king
+
+
+@dataclass(frozen=True)
+class Weights:
+    """Integer weights of one variant's static evaluation (centi-men; see dames.ai.evaluation)."""
+
+    man: int
+    king: int
+    advance_opening: int  # per row of advancement of a man, with all pieces on the board
+    advance_endgame: int  # per row, with few pieces left
+    centre: int
+    backed: int
+    back_row: int
+    threatened: int  # per own piece the opponent threatens to take (side to move)
+    long_diagonal_king: int
+    conversion: int  # share (in 1/64) of the material lead added as pieces come off
+    # Short-range kings only (English, Italian): a king in the centre reaches four squares, one
+    # on the side two; and in an ending the side ahead must close in, since a king that only
+    # steps one square never catches anything from afar.
+    king_centre: int = 0
+    drive: int = 0  # per row or column nearer the opponent, for each king of the side ahead
+
+
+@dataclass(frozen=True)
+class Names:
+    """What players call the variant, in the site's two languages."""
+
+    fr: str
+    en: str
+
+
+# PDN result strings (white wins, black wins, draw): international draughts scores a win 2-0
+# and a draw 1-1, the 8×8 games use the chess-like ones.
+RESULTS_INTERNATIONAL = ("2-0", "0-2", "1-1")
+RESULTS_DEFAULT = ("1-0", "0-1", "1/2-1/2")
 
 
 @dataclass(frozen=True)
@@ -29,6 +69,15 @@ class Variant:
     capture_priority: str
     inverted: bool  # the board's top-left corner is a playing square (Italian)
     federation_draws: str  # which draw rules "fmjd" means for this variant: "fmjd" or "checkers"
+    # PDN 3.0 (pdn.fmjd.org): the GameType number, and the tag value written. The standard's
+    # short form implies its default notation for 20, 21 and 22, which is ours; Brazilian
+    # defaults to algebraic notation, and we write the 1-32 numbering, so its tag says so.
+    game_type: int
+    game_type_tag: str
+    pdn_results: tuple[str, str, str]  # white wins, black wins, draw
+    names: Names
+    rules_page: str  # the site's page explaining these rules
+    weights: Weights
 
     @property
     def geometry(self) -> Geometry:
@@ -48,6 +97,15 @@ VARIANTS: dict[str, Variant] = {
         capture_priority=PRIORITY_MAJORITY,
         inverted=False,
         federation_draws="fmjd",
+        game_type=20,
+        game_type_tag="20",
+        pdn_results=RESULTS_INTERNATIONAL,
+        names=Names("Dames internationales", "International draughts"),
+        rules_page="rules.html",
+        weights=Weights(
+            man=100, king=300, advance_opening=2, advance_endgame=9, centre=5, backed=4,
+            back_row=6, threatened=12, long_diagonal_king=15, conversion=24,
+        ),
     ),
     "brazilian": Variant(
         name="brazilian",
@@ -61,6 +119,15 @@ VARIANTS: dict[str, Variant] = {
         capture_priority=PRIORITY_MAJORITY,
         inverted=False,
         federation_draws="fmjd",
+        game_type=26,
+        game_type_tag="26,W,8,8,N2,0",
+        pdn_results=RESULTS_DEFAULT,
+        names=Names("Dames brésiliennes", "Brazilian draughts"),
+        rules_page="rules-brazilian.html",
+        weights=Weights(
+            man=100, king=250, advance_opening=2, advance_endgame=10, centre=5, backed=4,
+            back_row=7, threatened=12, long_diagonal_king=15, conversion=24,
+        ),
     ),
     "english": Variant(
         name="english",
@@ -74,6 +141,16 @@ VARIANTS: dict[str, Variant] = {
         capture_priority=PRIORITY_NONE,
         inverted=False,
         federation_draws="checkers",
+        game_type=21,
+        game_type_tag="21",
+        pdn_results=RESULTS_DEFAULT,
+        names=Names("Dames anglaises (checkers)", "English draughts (checkers)"),
+        rules_page="rules-english.html",
+        weights=Weights(
+            man=100, king=160, advance_opening=2, advance_endgame=8, centre=5, backed=3,
+            back_row=8, threatened=12, long_diagonal_king=0, conversion=24,
+            king_centre=6, drive=6,
+        ),
     ),
     "italian": Variant(
         name="italian",
@@ -87,8 +164,23 @@ VARIANTS: dict[str, Variant] = {
         capture_priority=PRIORITY_ITALIAN,
         inverted=True,
         federation_draws="checkers",
+        game_type=22,
+        game_type_tag="22",
+        pdn_results=RESULTS_DEFAULT,
+        names=Names("Dames italiennes", "Italian draughts"),
+        rules_page="rules-italian.html",
+        weights=Weights(
+            man=100, king=150, advance_opening=2, advance_endgame=8, centre=5, backed=3,
+            back_row=8, threatened=12, long_diagonal_king=0, conversion=24,
+            king_centre=6, drive=6,
+        ),
     ),
 }
+
+
+def variant_of_game_type(number: int) -> Variant | None:
+    """The variant of a PDN ``GameType`` number, or ``None`` when the engine does not play it."""
+    return next((v for v in VARIANTS.values() if v.game_type == number), None)
 
 
 def get_variant(name: str | Variant) -> Variant:

@@ -8,22 +8,27 @@ and ply, exactly as the server did. A reply the computer would not have played m
 not the computer that played, so a difference would prove nothing.
 
 Input: the game's JSON as the API returns it (a GameView, or `{"game": GameView, …}`), or a PDN
-game with `[Seed]`, `[Level]`, `[AiVersion]` and, when it does not start from the standard
-position, `[FEN]` tags. The seed is never in a GameView (it is secret while the day runs): it
-comes from `--seed`, a `seed` key in the JSON, or `--days` (the JSON of `GET /api/daily/days`
-or `GET /api/daily`), looked up by the game's date.
+game with `[Seed]`, `[Level]`, `[AiVersion]`, `[Mode]` and, when it does not start from the
+standard position, `[FEN]` tags. The seed is never in a GameView (it is secret while the day
+runs): it comes from `--seed`, a `seed` key in the JSON, or `--days` (the JSON of
+`GET /api/daily/days` or `GET /api/daily`), looked up by the game's date.
+
+The game is replayed under its own draw rules, as the server played it: the daily challenge's
+for a daily game, the federation's for any other (the computer sees how far a draw is, so the
+rules can change its reply). A game that does not say its mode is taken as a daily one;
+`--draw-rules` overrides.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
+from dames import draws
 from dames.ai import AI_VERSION, LEVELS, choose_move
 from dames.ai.player import OPENING_RANDOM_PLIES
 from dames.board import Board
@@ -32,12 +37,13 @@ from dames.errors import DamesError, MoveError
 from dames.move import Move
 from dames.variants import VARIANTS, get_variant
 
+if TYPE_CHECKING:
+    from dames.pdn import PdnGame
+
 EXIT_CONFIRMED = 0
 EXIT_DIFFERENT = 1
 EXIT_BAD_INPUT = 2  # also argparse's usage errors and dames.cli's DamesError status
 EXIT_VERSION_MISMATCH = 3
-
-DRAW_RULES = "defi"  # every server game is played under these (dames_backend.games.DRAW_RULES)
 
 EXIT_CODES_HELP = f"""exit status:
   {EXIT_CONFIRMED}  every computer reply confirmed, by the same computer version
@@ -47,11 +53,9 @@ EXIT_CODES_HELP = f"""exit status:
      replies are still replayed and shown, but they prove nothing either way
 """
 
-# PDN GameType numbers (first field of the tag) of the variants the engine plays.
-PDN_GAME_TYPES = {"20": "international", "21": "english", "22": "italian", "26": "brazilian"}
-PDN_RESULTS = {"2-0", "0-2", "1-1", "0-0", "1-0", "0-1", "*", "½-½", "1/2-1/2"}
-MOVE_TOKEN = re.compile(r"^\d+(?:[-x:]\d+)+$")
-TAG = re.compile(r'\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+# How the site's PDN names the person at the board (dames_backend.game_pdn), when the file has
+# no [PlayerColor] tag.
+PDN_PLAYER = "Player"
 
 
 class VerifyInputError(DamesError):
@@ -72,6 +76,14 @@ class GameToVerify:
     date: str | None = None
     mode: str | None = None
     status: str | None = None
+    draw_rules: str | None = None  # None: those of the game's mode
+
+    @property
+    def rules(self) -> str:
+        """The draw rules the game is replayed under (see the module's docstring)."""
+        if self.draw_rules is not None:
+            return draws.canonical_rules(self.draw_rules)
+        return draws.DAILY if self.mode is None else draws.rules_for_mode(self.mode)
 
 
 @dataclass(frozen=True)
@@ -155,75 +167,54 @@ def read_json_game(data: object) -> GameToVerify:
     )
 
 
-def _strip_nested(text: str, opening: str, closing: str) -> str:
-    """Drop PDN comments or variations, which may nest."""
-    out: list[str] = []
-    depth = 0
-    for char in text:
-        if char == opening:
-            depth += 1
-        elif char == closing and depth:
-            depth -= 1
-        elif not depth:
-            out.append(char)
-    if depth:
-        raise VerifyInputError(f"unbalanced {opening!r} in the PDN move text")
-    return "".join(out)
+def _pdn_player(game: PdnGame) -> Color | None:
+    color = game.tag("PlayerColor")
+    if color is not None:
+        return _color(color, "[PlayerColor]")
+    for side, tag in ((WHITE, "White"), (BLACK, "Black")):
+        if (game.tag(tag) or "").strip() == PDN_PLAYER:
+            return side
+    return None
 
 
 def read_pdn_game(text: str) -> GameToVerify:
-    """One PDN game; its tags carry what a GameView would (seed, level, version, start)."""
-    tags: dict[str, str] = {}
-    for name, value in TAG.findall(text):
-        key = name.lower()
-        value = value.replace('\\"', '"').strip()
-        if key in tags and tags[key] != value:
-            raise VerifyInputError(f"two different [{name}] tags: verify one game per file")
-        tags[key] = value
-    movetext = TAG.sub(" ", text)
-    movetext = re.sub(r";[^\n]*", " ", movetext)
-    movetext = _strip_nested(_strip_nested(movetext, "{", "}"), "(", ")")
-    moves: list[str] = []
-    for raw in movetext.split():
-        token = re.sub(r"^\d+\.+", "", raw).rstrip("!?+#")
-        if not token or token.startswith("$") or token in PDN_RESULTS:
-            continue
-        if not MOVE_TOKEN.match(token):
-            raise VerifyInputError(f"{raw!r} is not a move in the PDN move text")
-        moves.append(token.replace(":", "x"))
-    if not tags and not moves:
-        raise VerifyInputError("the file is neither a game's JSON nor a PDN game")
-    variant = tags.get("variant")
-    game_type = tags.get("gametype")
-    if variant is None and game_type is not None:
-        number = game_type.split(",")[0].strip()
-        if number not in PDN_GAME_TYPES:
-            raise VerifyInputError(f"[GameType {game_type!r}] is not a variant this engine plays")
-        variant = PDN_GAME_TYPES[number]
-    color = tags.get("playercolor")
-    date = tags.get("date")
+    """One PDN game, read by ``dames.pdn``; its tags carry what a GameView would (seed, level,
+    version, mode, start)."""
+    from dames.pdn import PdnError, read_games
+
+    try:
+        games = read_games(text)
+    except PdnError as exc:
+        raise VerifyInputError(str(exc)) from None
+    if len(games) != 1:
+        raise VerifyInputError(f"the PDN holds {len(games)} games: verify one game per file")
+    game = games[0]
+    date = game.tag("Date")
     return GameToVerify(
-        moves=moves,
-        variant=variant or "international",
-        start_fen=tags.get("fen"),
-        level=tags.get("level"),
-        seed=tags.get("seed"),
-        player_color=None if color is None else _color(color, "[PlayerColor]"),
-        ai_version=tags.get("aiversion"),
-        date=None if date is None else date.replace(".", "-"),
+        moves=[str(move) for move in game.moves],
+        variant=game.variant,
+        start_fen=game.start_fen if game.tag("FEN") else None,
+        level=game.tag("Level"),
+        seed=game.tag("Seed"),
+        player_color=_pdn_player(game),
+        ai_version=game.tag("AiVersion"),
+        date=None if date is None or "?" in date else date.replace(".", "-"),  # ? = unknown
+        mode=game.tag("Mode"),
     )
 
 
 def read_game(text: str) -> GameToVerify:
     """A game from the text of a JSON GameView or of a PDN game."""
     start = text.lstrip()
-    if start.startswith("{") or (start.startswith("[") and not TAG.match(start)):
+    if not start:
+        raise VerifyInputError("the file is neither a game's JSON nor a PDN game")
+    if start.startswith(("{", "[")):
         try:
-            data = json.loads(text)
+            return read_json_game(json.loads(text))
         except json.JSONDecodeError as exc:
-            raise VerifyInputError(f"the JSON is malformed: {exc}") from None
-        return read_json_game(data)
-    return read_pdn_game(text)
+            if start.startswith("{"):
+                raise VerifyInputError(f"the JSON is malformed: {exc}") from None
+    return read_pdn_game(text)  # a PDN file starts with its tags: "[Event ..."
 
 
 def seed_from_days(data: object, date: str | None) -> tuple[str | None, str | None]:
@@ -277,7 +268,7 @@ def replay(game: GameToVerify, seed: str, level: str) -> list[ReplyCheck]:
         get_variant(game.variant)  # raises UnknownVariantError naming the variants
     if game.start_fen is None and game.mode == "practice":
         raise VerifyInputError("a practice game needs its startFen")
-    board = Board(game.start_fen, variant=game.variant, draw_rules=DRAW_RULES)
+    board = Board(game.start_fen, variant=game.variant, draw_rules=game.rules)
     # The server gives the player the side to move at creation: the computer never moves first.
     player = board.turn if game.player_color is None else game.player_color
     checks: list[ReplyCheck] = []
@@ -313,6 +304,7 @@ def verify(game: GameToVerify, *, seed: str, level: str, out: TextIO | None = No
     verdict = Verdict(replay(game, seed, level), game.ai_version in (None, AI_VERSION))
     described = ", ".join(part for part in (
         game.mode, game.date, game.variant, f"level {level}", f"seed {seed}",
+        f"{game.rules} draw rules",
     ) if part)
     print(f"game: {described}", file=out)
     if game.ai_version is None:
@@ -358,6 +350,9 @@ def register(subparsers: Any) -> None:
                         help="the game's seed (a daily's is revealed after the day's close)")
     parser.add_argument("--level", default=None,
                         help="the computer's level, when the file does not say (daily: defi)")
+    parser.add_argument("--draw-rules", default=None, choices=draws.DRAW_RULES,
+                        help="replay under these draw rules instead of those of the game's mode "
+                        "(daily games: daily; any other: fmjd)")
     parser.add_argument("--days", default=None, metavar="DAYS_JSON",
                         help="the JSON of GET /api/daily/days (or /api/daily): the seed is "
                         "looked up by the game's date")
@@ -366,6 +361,7 @@ def register(subparsers: Any) -> None:
 
 def run_verify(args: argparse.Namespace) -> int:
     game = read_game(_read_text(args.file))
+    game.draw_rules = args.draw_rules or game.draw_rules
     seed = args.seed if args.seed is not None else game.seed
     if seed is None and args.days is not None:
         try:

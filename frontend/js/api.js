@@ -68,6 +68,9 @@ export const api = {
     }),
   me: (playerToken) => call("GET", "/api/players/me", { playerToken }),
   createPlayer: (pseudonym) => call("POST", "/api/players", { body: { pseudonym } }),
+  /** A one-time code moving the player to another device, and its use there. */
+  transferCode: (playerToken) => call("POST", "/api/players/me/transfer-code", { playerToken }),
+  redeemTransfer: (code) => call("POST", "/api/players/transfer", { body: { code } }),
   leaderboard: (board, date, playerToken) =>
     call("GET", board === "daily" ? `/api/leaderboards/daily/${date}` : "/api/leaderboards/free", {
       playerToken,

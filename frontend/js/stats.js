@@ -6,9 +6,11 @@ import "./freeplay-words.js";
 import { setupLanguageSwitch, t } from "./i18n.js";
 import { LEVELS } from "./newgame-core.js";
 import { resetStats, statsRows } from "./stats-store.js";
+import { variantNames } from "./variants.js";
 
 const $ = (id) => document.getElementById(id);
-const VARIANT_ORDER = ["international", "brazilian", "english", "italian"];
+// The API's order of the variants, once known (rows of an unknown variant come last).
+let variantOrder = [];
 const rank = (list, item) => (list.includes(item) ? list.indexOf(item) : list.length);
 
 function cell(tag, text) {
@@ -18,7 +20,7 @@ function cell(tag, text) {
 }
 
 function draw() {
-  const rows = statsRows().sort((a, b) => rank(VARIANT_ORDER, a.variant) - rank(VARIANT_ORDER, b.variant)
+  const rows = statsRows().sort((a, b) => rank(variantOrder, a.variant) - rank(variantOrder, b.variant)
     || rank([...LEVELS, "duo"], a.level) - rank([...LEVELS, "duo"], b.level)
     || a.color.localeCompare(b.color) * -1);
   $("stats-table").hidden = rows.length === 0;
@@ -58,3 +60,7 @@ $("stats-reset").addEventListener("click", () => {
 
 setupLanguageSwitch(draw);
 draw();
+variantNames().then((names) => {
+  variantOrder = names;
+  draw();
+}, () => { /* offline: the rows keep the order they were counted in */ });

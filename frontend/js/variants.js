@@ -15,6 +15,7 @@ const KEEP_MS = 24 * 60 * 60 * 1000;
 
 const known = new Map();
 let request = null;
+let order = null; // the variants' names as the API lists them
 
 function readStored(name, fresh) {
   try {
@@ -52,13 +53,21 @@ function fetchAll() {
         return response.json();
       })
       .then((body) => {
-        for (const v of body.variants || []) if (usable(v)) store(v);
+        const listed = (body.variants || []).filter(usable);
+        for (const v of listed) store(v);
+        order = listed.map((v) => v.name);
       })
       .finally(() => {
         request = null;
       });
   }
   return request;
+}
+
+/** The variants' names in the order the API lists them (the site's order everywhere). */
+export async function variantNames() {
+  if (!order) await fetchAll();
+  return order;
 }
 
 /** The description already at hand (memory, or a copy stored less than a day ago), or null. */

@@ -19,7 +19,7 @@ gc.disable()
 
 from typing import Annotated
 
-from dames_backend import daily, daily_views, players, ranking, variant_views
+from dames_backend import daily, daily_views, player_transfer, players, ranking, variant_views
 from dames_backend.app_factory import StrictModel, create_app, make_handler, record_event
 from dames_backend.daily_views import DailyView, PastDays
 from dames_backend.errors import ApiError, error_responses
@@ -68,6 +68,27 @@ class CreatePlayerRequest(StrictModel):
     )
 
 
+class TransferCodeView(BaseModel):
+    """A one-time code that moves the player to another device; shown once, never again."""
+
+    code: str = Field(description="16 letters and digits in groups of four (ABCD-EFGH-…).")
+    expiresAt: str = Field(description="When the code stops working (ISO instant, UTC).")
+
+
+class RedeemTransferRequest(StrictModel):
+    """A transfer code, as typed on the new device (case, spaces and dashes do not matter)."""
+
+    code: str = Field(min_length=1, max_length=64)
+
+
+class TransferredPlayer(BaseModel):
+    """The new device's identity: the player's token (the old device's no longer works)."""
+
+    playerId: str
+    pseudonym: str
+    playerToken: str = Field(description="Sent back as X-Player-Token; stored only hashed.")
+
+
 class Health(BaseModel):
     ok: bool
 
@@ -101,6 +122,32 @@ def create_player(body: CreatePlayerRequest, response: Response) -> CreatedPlaye
 def read_me(response: Response, player_token: PlayerToken = None) -> PlayerView:
     response.headers["Cache-Control"] = NO_STORE
     return PlayerView.of(players.authenticate_player(player_token), daily.oldest_open_day())
+
+
+@app.post(
+    "/api/players/me/transfer-code",
+    status_code=201,
+    response_model=TransferCodeView,
+    responses=error_responses(401, 403, 409, 422),
+)
+def create_transfer_code(response: Response, player_token: PlayerToken = None) -> TransferCodeView:
+    response.headers["Cache-Control"] = NO_STORE
+    issued = player_transfer.issue_code(player_token)
+    return TransferCodeView(code=issued.code, expiresAt=issued.expires_at)
+
+
+@app.post(
+    "/api/players/transfer",
+    response_model=TransferredPlayer,
+    responses=error_responses(400, 403, 409, 413, 422),
+)
+def redeem_transfer_code(body: RedeemTransferRequest, response: Response) -> TransferredPlayer:
+    response.headers["Cache-Control"] = NO_STORE
+    moved = player_transfer.redeem_code(body.code)
+    record_event("PlayerTransferred", player_id=moved.player_id)
+    return TransferredPlayer(
+        playerId=moved.player_id, pseudonym=moved.pseudonym, playerToken=moved.token
+    )
 
 
 def _board_day(date: str) -> tuple[str, bool]:

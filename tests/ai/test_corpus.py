@@ -1,4 +1,4 @@
-"""The computer's pinned answers: a revealed seed must replay as it played (issue 9, part 3).
+"""The computer's pinned answers: a revealed seed must replay as it played.
 
 A failure here means some `(seed, level, fen, ply)` is now answered differently. If that change
 is intended, bump `AI_VERSION` in engine_layer/dames/ai/version.py, regenerate with

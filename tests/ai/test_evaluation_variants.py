@@ -4,9 +4,8 @@ king endings drawish, short-range ones (English, Italian) do not, and only close
 from __future__ import annotations
 
 import pytest
-from dames import Board
+from dames import Board, get_variant
 from dames.ai import choose_move
-from dames.ai.evaluation import WEIGHTS
 from dames.ai.player import evaluator_for
 from dames.board import Outcome
 
@@ -32,7 +31,7 @@ def test_short_range_kings_crown_the_last_man(variant: str, level: str) -> None:
     assert choose_move(board, seed="s", level=level, ply=30).promotes
 
 
-@pytest.mark.parametrize("draw_rules", ["defi", "fmjd"])
+@pytest.mark.parametrize("draw_rules", ["daily", "fmjd"])
 @pytest.mark.parametrize(
     ("variant", "fen"),
     [
@@ -62,7 +61,7 @@ def test_flying_king_endings_stay_damped() -> None:
         board = Board(fen, variant=variant)
         scores[variant] = evaluator_for(variant).evaluate(board.white, board.black, board.kings,
                                                          True)
-    material = {variant: 2 * WEIGHTS[variant].king for variant in scores}
+    material = {variant: 2 * get_variant(variant).weights.king for variant in scores}
     assert scores["brazilian"] < material["brazilian"] / 2
     assert scores["english"] > material["english"]
 
@@ -85,5 +84,6 @@ def test_a_short_range_king_is_worth_more_in_the_centre(variant: str) -> None:
 def test_flying_king_variants_have_no_short_range_terms() -> None:
     # The international evaluation pins the daily challenge's replies: it must not take them.
     for variant in ("international", "brazilian"):
-        assert WEIGHTS[variant].king_centre == 0 and WEIGHTS[variant].drive == 0
+        weights = get_variant(variant).weights
+        assert weights.king_centre == 0 and weights.drive == 0
         assert evaluator_for(variant).damp_small_king_endings

@@ -35,7 +35,7 @@ def _call(handler: Callable[..., Any], event: dict[str, Any], context: Any) -> A
 
 
 def _players_board(moves: list[str]) -> dames.Board:
-    board = dames.Board(draw_rules="defi")
+    board = dames.Board(draw_rules="daily")
     for notation in moves:
         board.push(board.parse_move(notation))
     return board

@@ -494,7 +494,10 @@ def _play_safe_king_moves(
 
 @pytest.mark.parametrize(
     ("draw_rules", "reason", "plies"),
-    [("defi", "25-king-moves", 50), ("fmjd", "5-move-endgame", 10)],
+    # "defi": the daily's rules under their former name, as games stored before still say.
+    [("daily", "25-king-moves", 50), ("defi", "25-king-moves", 50),
+     ("fmjd", "5-move-endgame", 10)],
+    ids=["daily", "daily-stored-as-defi", "fmjd"],
 )
 def test_king_endings_end_in_a_draw_without_score(
     games_client: TestClient, community_client: TestClient, table: Any,

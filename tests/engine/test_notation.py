@@ -58,11 +58,9 @@ def test_non_text_move() -> None:
 
 
 def test_any_equivalent_flying_king_path_is_accepted() -> None:
-    # King 46 takes 37? No: king on 50, men on 44 and 22: 50x?.. Use a king that can land on
-    # two squares between captures and still take the same pieces.
-    # White king 46, black 41? No. King 47 takes 38 landing 29 or 24? Build from the rules:
-    # king 46, black 37 and 19: 46 jumps 37 (lands 32 or 28 or 23), then 19 must be on the same
-    # diagonal: 23 -> 19 -> 14: landing 32, 28 or 23 then 19 lies ahead on the same line.
+    # The flying king on 46 jumps 37 and may land on 32, 28 or 23, all on the diagonal that
+    # goes on through 19: whichever landing square a player writes, the move takes 37 and 19
+    # and ends on 14 (or beyond, on 10 or 5). The engine keeps one path; every one is read.
     board = Board("W:WK46:B37,19")
     moves = board.legal_moves()
     assert {m.hub() for m in moves} == {"46x14x19x37", "46x10x19x37", "46x5x19x37"}
@@ -70,6 +68,8 @@ def test_any_equivalent_flying_king_path_is_accepted() -> None:
     assert board.parse_move("46x32x14") == target
     assert board.parse_move("46x23x14") == target
     assert board.parse_move("46x14") == target
+    with pytest.raises(IllegalMoveError):
+        board.parse_move("46x37x14")  # a path must land on empty squares, not on a taken man
 
 
 def test_notation_of_illegal_move_raises() -> None:

@@ -80,7 +80,7 @@ def snapshot(board: Board) -> Snapshot:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.sampled_from(VARIANT_NAMES),
-    st.sampled_from(["defi", "fmjd"]),
+    st.sampled_from(["daily", "fmjd"]),
     st.lists(st.integers(min_value=0, max_value=10_000), min_size=1, max_size=120),
 )
 def test_random_games_keep_every_invariant(variant: str, rules: str, picks: list[int]) -> None:

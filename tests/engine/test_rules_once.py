@@ -26,8 +26,11 @@ SWITCHES = ("FLYING", "BACKWARD", "MEN_TAKE_KINGS", "MAJORITY", "ITALIAN", "BOAR
 @pytest.mark.parametrize("variant", VARIANT_NAMES)
 def test_generated_source_has_every_switch_and_marker_resolved(variant: str) -> None:
     source = source_for(rule_constants(get_variant(variant)))
-    for name in (*SWITCHES, "SMALL", "unrolled", "_jumps", "_forward_steps", "inline"):
+    for name in (*SWITCHES, "SMALL", "unrolled", "_jumps", "_forward_steps", "inline",
+                 "COUNTING"):
         assert not re.search(rf"\b{name}\b", source), name
+    assert "@twin" not in source and not re.search(r"\bcounted\(", source)
+    assert "def _captures_counted(" in source and "return _captures_counted(" in source
     compile(source, "<generated>", "exec")
 
 
@@ -79,6 +82,59 @@ def f(x, y):
 )
 def test_constructs_the_specialiser_cannot_write_out_are_refused(body: str) -> None:
     template = "@inline\ndef _pair(a, b):\n    return (a + b, a - b)\n\n\ndef f(x):\n" + body
+    with pytest.raises(SpecialiseError):
+        expand(template)
+
+
+TWINS = """
+@twin
+def _walk(n, out):
+    if COUNTING:
+        out.append(1)
+    else:
+        out.append(n)
+    if n:
+        _walk(n - 1, out)
+
+
+@twin
+def _total(n):
+    out = []
+    _walk(n, out)
+    return len(out) if COUNTING else out
+
+
+def listed(n):
+    return _total(n)
+
+
+def how_many(n):
+    return counted(_total)(n)
+"""
+
+
+def test_a_twin_is_compiled_again_counting_and_calls_the_counting_twins() -> None:
+    expanded = expand(TWINS)
+    assert "COUNTING" not in expanded and not re.search(r"\bcounted\(", expanded)
+    for name in ("_walk", "_total"):
+        assert expanded.count(f"def {name}(") == expanded.count(f"def {name}_counted(") == 1
+    assert "_walk_counted(n - 1, out)" in expanded and "return _total_counted(n)" in expanded
+    namespace: dict[str, object] = {}
+    exec(expanded, namespace)
+    listed, how_many = namespace["listed"], namespace["how_many"]
+    assert callable(listed) and callable(how_many)
+    assert listed(3) == [3, 2, 1, 0] and how_many(3) == 4
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        "def f(n):\n    return 1 if COUNTING else 2\n",
+        "def g(n):\n    return n\n\n\ndef f(n):\n    return counted(g)(n)\n",
+    ],
+    ids=["counting-outside-a-twin", "counted-of-no-twin"],
+)
+def test_counting_outside_the_twins_is_refused(template: str) -> None:
     with pytest.raises(SpecialiseError):
         expand(template)
 

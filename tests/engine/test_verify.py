@@ -1,4 +1,5 @@
-"""`python -m dames verify`: anyone can replay a revealed daily's computer (issue 9, part 3)."""
+"""`python -m dames verify`: anyone can replay a revealed seed's computer, under the game's own
+draw rules (the daily's for a daily game, the federation's for a free one)."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ PRACTICE_FEN = "B:W27,28,32,33,37,38,42,43,K48:B8,12,13,17,18,19,23,K3"
 def play(start_fen: str | None = None, level: str = "defi", seed: str = SEED) -> dict[str, Any]:
     """A game as the server plays it: the player has the side to move at the start (here a
     seeded random player), the computer answers with choose_move at the board's ply."""
-    board = Board(start_fen, draw_rules="defi")
+    board = Board(start_fen, draw_rules="daily")
     player = board.turn
     notations = []
     while board.outcome() is None and board.ply < 200:
@@ -84,7 +85,7 @@ def test_a_game_played_by_the_engine_is_confirmed_reply_by_reply(
 
 def tampered(game: dict[str, Any], index: int) -> tuple[dict[str, Any], str, str]:
     """The game cut after its move `index`, a computer reply replaced by another legal move."""
-    board = Board(game["startFen"])
+    board = Board(game["startFen"], game.get("variant", "international"))
     for text in game["moves"][:index]:
         board.push(board.parse_move(text))
     honest = game["moves"][index]
@@ -188,7 +189,9 @@ MALFORMED: list[tuple[str, Any, list[str], str]] = [
     ("truncated-json", '{"moves": ["32-28"', [], "the JSON is malformed"),
     ("json-list", "[1, 2]", [], "must be an object"),
     ("not-a-game", {"days": []}, [], '"moves" is missing'),
-    ("not-pdn", "hello world", [], "'hello' is not a move"),
+    ("not-pdn", "hello world", [], "cannot read 'hello'"),
+    ("two-games", '[Event "a"]\n1. 32-28 *\n\n[Event "b"]\n1. 33-29 *\n', ["--seed", "s"],
+     "the PDN holds 2 games: verify one game per file"),
     ("empty", "", [], "neither a game's JSON nor a PDN game"),
     ("no-seed", {"moves": [], "level": "defi"}, [], "no seed"),
     ("no-level", {"moves": []}, ["--seed", "s"], "level is unknown"),
@@ -239,3 +242,134 @@ def test_the_command_runs_as_a_subprocess(game: dict[str, Any], tmp_path: Path) 
     usage = subprocess.run([*command, "--help"], cwd=ROOT, env=env, capture_output=True,
                            text=True, timeout=120)
     assert "exit status:" in usage.stdout and "3  the game was played by" in usage.stdout
+
+
+# ------------------------------------------------------------------ free games, their own rules
+# A free game is refereed by the federation's draw rules; the computer sees how far a draw is,
+# so its reply can depend on them. These seeds were found by search: the English game below
+# goes past the daily's 25-king-move limit (50 plies without a man move or capture), and one of
+# its replies is not the one the computer makes under the daily's rules.
+FREE_SEED = "free-english-1"
+FREE_PLAYER_SEED = "player-1"
+
+
+def play_free(variant: str, seed: str, player_seed: str, level: str = "facile") -> dict[str, Any]:
+    """A free game as the server plays it (federation rules); the player's side is played by
+    the computer of another seed, which keeps both sides strong enough for a long game."""
+    board = Board(None, variant, draw_rules="fmjd")
+    player = board.turn
+    notations = []
+    while board.outcome() is None and board.ply < 300:
+        mover_seed = player_seed if board.turn == player else seed
+        move = choose_move(board, seed=mover_seed, level=level, ply=board.ply)
+        notations.append(board.notation(move))
+        board.push(move)
+    return {
+        "id": "g_free", "mode": "free", "date": None, "variant": variant, "level": level,
+        "playerColor": str(player), "status": "lost", "startFen": Board(None, variant).fen(),
+        "moves": notations, "aiVersion": AI_VERSION,
+    }
+
+
+def daily_end(game: dict[str, Any]) -> int | None:
+    """The ply at which the daily's draw rules would have ended the game, if they would."""
+    board = Board(game["startFen"], game["variant"], draw_rules="daily")
+    for text in game["moves"]:
+        if board.outcome() is not None:
+            return board.ply
+        board.push(board.parse_move(text))
+    return None
+
+
+def computer_replies(game: dict[str, Any], rules: str) -> list[tuple[int, str, str]]:
+    """(ply, played, what the computer plays under `rules`) for every computer reply."""
+    board = Board(game["startFen"], game["variant"], draw_rules=rules)
+    out = []
+    for text in game["moves"]:
+        move = board.parse_move(text)
+        if str(board.turn) != game["playerColor"]:
+            expected = choose_move(board, seed=FREE_SEED, level=game["level"], ply=board.ply)
+            out.append((board.ply, board.notation(move), board.notation(expected)))
+        board.push(move)
+    return out
+
+
+@pytest.fixture(scope="module")
+def english_free_game() -> dict[str, Any]:
+    return play_free("english", FREE_SEED, FREE_PLAYER_SEED)
+
+
+@pytest.fixture(scope="module")
+def reply_that_depends_on_the_rules(english_free_game: dict[str, Any]) -> dict[str, Any]:
+    """The free game cut right after the first computer reply the daily's rules would change
+    (the daily's rules have not ended the game yet there)."""
+    end = daily_end(english_free_game)
+    assert end is not None, "the seeds no longer give a game past the daily's limit: search again"
+    cut = {**english_free_game, "moves": english_free_game["moves"][:end]}
+    differing = [r for r in computer_replies(cut, "daily") if r[1] != r[2]]
+    assert differing, "no reply depends on the draw rules any more: search for another seed"
+    return {**cut, "moves": cut["moves"][: differing[0][0] + 1]}
+
+
+def test_a_long_english_free_game_verifies_under_the_federations_rules(
+    english_free_game: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    moves = english_free_game["moves"]
+    end = daily_end(english_free_game)
+    assert end is not None and 50 <= end < len(moves)  # the daily's rules would stop it early
+    status, out, err = verify(capsys, write(tmp_path, english_free_game), "--seed", FREE_SEED)
+    assert status == EXIT_CONFIRMED, out + err
+    assert "fmjd draw rules" in out
+    assert len(reply_lines(out)) == len(computer_replies(english_free_game, "fmjd"))
+    assert f"{len(reply_lines(out))} confirmed, 0 different" in out
+    # Under the daily's rules the same file is refused past their limit.
+    status, _, err = verify(capsys, write(tmp_path, english_free_game), "--seed", FREE_SEED,
+                            "--draw-rules", "daily")
+    assert status == EXIT_BAD_INPUT and "comes after the end of the game (25-king-moves)" in err
+
+
+def test_a_reply_that_depends_on_the_draw_rules_is_confirmed_under_the_games_own(
+    reply_that_depends_on_the_rules: dict[str, Any], tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    game = reply_that_depends_on_the_rules
+    ply, played, daily_choice = computer_replies(game, "daily")[-1]
+    assert played != daily_choice and ply == len(game["moves"]) - 1
+    status, out, _ = verify(capsys, write(tmp_path, game), "--seed", FREE_SEED)
+    assert status == EXIT_CONFIRMED, out
+    assert f" {played} " in reply_lines(out)[-1] and "confirmed" in reply_lines(out)[-1]
+    # The same file replayed under the daily's rules shows the reply those rules choose.
+    status, out, _ = verify(capsys, write(tmp_path, game), "--seed", FREE_SEED,
+                            "--draw-rules", "daily")
+    assert status == EXIT_DIFFERENT
+    assert f"DIFFERENT: the computer plays {daily_choice} here" in reply_lines(out)[-1]
+
+
+def test_the_free_games_pdn_carries_its_mode_and_verifies(
+    reply_that_depends_on_the_rules: dict[str, Any], tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from dames.pdn import export_game
+
+    game = reply_that_depends_on_the_rules
+    tags = {"Mode": "free", "Seed": FREE_SEED, "Level": game["level"], "AiVersion": AI_VERSION}
+    computer = f"Computer ({game['level']})"
+    tags.update({"White": "Player", "Black": computer} if game["playerColor"] == "white"
+                else {"White": computer, "Black": "Player"})
+    pdn = export_game(variant="english", start_fen=None, moves=game["moves"], winner=None,
+                      finished=False, tags=tags)
+    status, out, _ = verify(capsys, write(tmp_path, pdn, "free.pdn"))
+    assert status == EXIT_CONFIRMED, out
+    assert "free, english, level facile" in out and "fmjd draw rules" in out
+
+
+def test_a_tampered_reply_of_a_free_game_is_reported(
+    reply_that_depends_on_the_rules: dict[str, Any], tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    game = reply_that_depends_on_the_rules
+    changed, honest, other = tampered(game, len(game["moves"]) - 1)
+    status, out, _ = verify(capsys, write(tmp_path, changed), "--seed", FREE_SEED)
+    assert status == EXIT_DIFFERENT
+    assert f" {other} " in reply_lines(out)[-1]
+    assert f"DIFFERENT: the computer plays {honest} here" in reply_lines(out)[-1]

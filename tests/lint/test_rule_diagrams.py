@@ -29,7 +29,6 @@ from typing import Any, ClassVar
 import dames
 import pytest
 from dames.variants import PRIORITY_NONE
-from dames_backend.variant_views import RULES_PAGES
 
 pytestmark = pytest.mark.lint
 
@@ -123,8 +122,9 @@ def legal(diagram: Diagram, variant: dames.Variant | str | None = None) -> list[
 
 
 def test_every_variant_has_its_rules_page_with_diagrams() -> None:
-    assert {p.name for p in PAGES} >= set(RULES_PAGES.values())
-    for variant, page in RULES_PAGES.items():
+    rules_pages = {name: v.rules_page for name, v in dames.VARIANTS.items()}
+    assert {p.name for p in PAGES} >= set(rules_pages.values())
+    for variant, page in rules_pages.items():
         found = diagrams_of(FRONTEND / page)
         assert len(found) >= 8, f"{page}: too few diagrams"
         assert {d.variant for d in found} == {variant}, page

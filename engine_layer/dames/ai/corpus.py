@@ -26,6 +26,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from dames import draws
 from dames.ai.player import choose_move
 from dames.ai.version import AI_VERSION
 from dames.board import Board
@@ -35,7 +36,7 @@ RECIPE = "safe-random self-play v1"
 REGENERATE = "PYTHONPATH=engine_layer python -m dames.ai.corpus --write tests/ai/corpus.json"
 
 PHASES = ("opening-draw", "opening", "middlegame", "endgame", "capture")
-MAX_PLIES = 300  # the "defi" draw rules end a game at ply 300
+MAX_PLIES = draws.GAME_LENGTH_PLIES  # the daily's draw rules end a game there
 
 # How many answers each (variant, level) gets per phase. Fort costs ~100x a facile answer, so
 # it gets few; the cheap levels carry the bulk and the phase coverage.

@@ -16,53 +16,11 @@ the double corners, without which a 6-ply search shuffles its kings until the dr
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from dames.geometry import Geometry
-from dames.variants import get_variant
+from dames.variants import Weights, get_variant
 
-
-@dataclass(frozen=True)
-class Weights:
-    """Integer weights of one variant's evaluation (centi-men)."""
-
-    man: int
-    king: int
-    advance_opening: int  # per row of advancement of a man, with all pieces on the board
-    advance_endgame: int  # per row, with few pieces left
-    centre: int
-    backed: int
-    back_row: int
-    threatened: int  # per own piece the opponent threatens to take (side to move)
-    long_diagonal_king: int
-    conversion: int  # share (in 1/64) of the material lead added as pieces come off
-    # Short-range kings only (English, Italian): a king in the centre reaches four squares, one
-    # on the side two; and in an ending the side ahead must close in, since a king that only
-    # steps one square never catches anything from afar.
-    king_centre: int = 0
-    drive: int = 0  # per row or column nearer the opponent, for each king of the side ahead
-
-
-WEIGHTS: dict[str, Weights] = {
-    "international": Weights(
-        man=100, king=300, advance_opening=2, advance_endgame=9, centre=5, backed=4,
-        back_row=6, threatened=12, long_diagonal_king=15, conversion=24,
-    ),
-    "brazilian": Weights(
-        man=100, king=250, advance_opening=2, advance_endgame=10, centre=5, backed=4,
-        back_row=7, threatened=12, long_diagonal_king=15, conversion=24,
-    ),
-    "english": Weights(
-        man=100, king=160, advance_opening=2, advance_endgame=8, centre=5, backed=3,
-        back_row=8, threatened=12, long_diagonal_king=0, conversion=24,
-        king_centre=6, drive=6,
-    ),
-    "italian": Weights(
-        man=100, king=150, advance_opening=2, advance_endgame=8, centre=5, backed=3,
-        back_row=8, threatened=12, long_diagonal_king=0, conversion=24,
-        king_centre=6, drive=6,
-    ),
-}
+__all__ = ["Evaluator", "Weights"]  # the weights live on each Variant
 
 
 class Evaluator:
@@ -76,7 +34,7 @@ class Evaluator:
     def __init__(self, variant: str) -> None:
         info = get_variant(variant)
         self.variant = variant
-        self.weights = WEIGHTS[info.name]
+        self.weights: Weights = info.weights
         self.men_capture_backwards = info.men_capture_backward
         self.men_capture_kings = info.men_capture_kings
         # Among flying kings a few kings cannot catch one (it holds a long diagonal); among
