@@ -3,6 +3,7 @@
  * written in both languages in the HTML and CSS shows the one matching <html lang>, so nothing
  * flickers or shifts when the page loads.
  */
+import { writeText } from "./store.js";
 import { setupThemeSwitch } from "./theme.js";
 
 const WORDS = {
@@ -246,7 +247,7 @@ const WORDS = {
   },
 };
 
-export const LANG_KEY = "dames.lang";
+const LANG_KEY = "lang";
 
 /** Lets a page's own module bring its words ({fr: {...}, en: {...}}) without crowding this
  * file; a key already here keeps its meaning. */
@@ -297,11 +298,7 @@ export function setupLanguageSwitch(onChange) {
   button.addEventListener("click", () => {
     const next = lang() === "fr" ? "en" : "fr";
     document.documentElement.lang = next;
-    try {
-      localStorage.setItem(LANG_KEY, next);
-    } catch {
-      /* private mode: the choice lasts for this page only */
-    }
+    writeText(LANG_KEY, next);
     if (onChange) onChange(next);
   });
 }
