@@ -22,14 +22,9 @@ let loads = 0;
 
 /** The player's own rank on this board, or null (no entry, or the request failed). */
 async function fetchMyRank(token) {
-  const path = board === "daily" ? `/api/leaderboards/daily/${date}/me`
-    : "/api/leaderboards/free/me";
   try {
-    const response = await fetch(path, {
-      headers: { Accept: "application/json", "X-Player-Token": token },
-      cache: "no-store",
-    });
-    return response.ok ? (await response.json()).me : null;
+    const answer = await api.myRank(board, date, token);
+    return answer ? answer.me : null;
   } catch {
     return null;
   }

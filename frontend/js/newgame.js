@@ -4,7 +4,7 @@
  * variant. The last choices are remembered; the game is created by the server and opened on
  * the game page, which resumes it like any saved game.
  */
-import { ApiError, api } from "./api.js";
+import { ApiError } from "./api.js";
 import "./freeplay-words.js";
 import { setupLanguageSwitch, t } from "./i18n.js";
 import {
@@ -12,6 +12,7 @@ import {
 } from "./newgame-core.js";
 import { savedGame } from "./store.js";
 import { duoFlip, setDuoFlip } from "./duo-prefs.js";
+import { loadVariants } from "./variants.js";
 
 const $ = (id) => document.getElementById(id);
 const form = $("newgame-form");
@@ -112,12 +113,9 @@ form.addEventListener("submit", async (e) => {
 });
 
 /** The variants the server plays, when it says (older servers: international only). */
-async function loadVariants() {
+async function showServerVariants() {
   try {
-    const answer = await api.variants();
-    const list = Array.isArray(answer) ? answer : answer && answer.variants;
-    const names = (list || []).map((v) => (typeof v === "string" ? v : v && (v.name || v.id)))
-      .filter((v) => typeof v === "string");
+    const names = (await loadVariants()).map((v) => v.name);
     if (names.includes("international")) {
       variants = names;
       draw();
@@ -130,4 +128,4 @@ async function loadVariants() {
 $("flip").addEventListener("change", (e) => setDuoFlip(e.target.checked));
 setupLanguageSwitch(draw);
 draw();
-loadVariants();
+showServerVariants();
