@@ -7,11 +7,11 @@ import { ApiError, api } from "./api.js";
 import { applyMove } from "./fen.js";
 import { t } from "./i18n.js";
 import { announced, syncPause } from "./pause-sync.js";
-import { emptyPick, touch } from "./picker.js";
+import { emptyPick, movableSquares, touch } from "./picker.js";
 import { handleFailure, hideError } from "./play-errors.js";
 import { afterEnd, start } from "./play-session.js";
 import {
-  $, adopt, announce, answerBoard, board, clock, hint, playerToMove, state, visibleClock,
+  $, adopt, announce, answerBoard, board, clock, hint, playerToMove, state,
 } from "./play-state.js";
 import { resultText } from "./end-screen.js";
 import { drawMarks, drawStatus, render } from "./play-view.js";
@@ -24,10 +24,21 @@ export function cancelPick() {
   drawMarks();
 }
 
+/** Why the piece on `square` cannot be picked: when a capture is compulsory, which pieces
+ * can take (from the server's legal moves, all captures then). */
+function notMovableText() {
+  const moves = state.game.legalMoves;
+  if (!moves.length || !moves[0].captures.length) return t("notMovable");
+  const from = [...movableSquares(moves)].sort((a, b) => a - b);
+  const pieces = from.length === 1 ? t("pieceOn", { sq: from[0] })
+    : t("piecesOn", { list: from.slice(0, -1).join(", "), last: from[from.length - 1] });
+  return t(from.length === 1 ? "mustCapture" : "mustCaptureMany", { pieces });
+}
+
 /** A refused touch: says why, and shakes the board. */
 function refuse(square) {
   hint(state.pick.from === null && state.pieces.has(square)
-    ? t("notMovable") : t("refused", { sq: square }));
+    ? notMovableText() : t("refused", { sq: square }));
   board.root.classList.remove("shake");
   void board.root.offsetWidth;
   board.root.classList.add("shake");
@@ -73,11 +84,9 @@ function onDrop(from, to) {
 }
 
 async function playMove(move, skipAnimation) {
-  // The server charges the turn up to the move's arrival; the page's own measure of the
-  // visible time travels along as information only.
+  // The server charges the turn up to the move's arrival: the clock shown stops here.
   clock.freeze();
-  const thinkMs = visibleClock.stopTurn();
-  state.pending = { ply: state.game.ply, move: move.hub, thinkMs };
+  state.pending = { ply: state.game.ply, move: move.hub };
   state.busy = true;
   state.pick = emptyPick();
   announce(t("youPlay", { m: move.notation }));
@@ -114,7 +123,6 @@ async function send() {
       hint(err.message);
       clock.set(state.game.clock);
       render();
-      visibleClock.startTurn();
       return;
     }
     handleFailure(err, send);
@@ -136,7 +144,6 @@ async function showReply(before, next) {
   adopt(next);
   render();
   if (next.status === "playing") {
-    visibleClock.startTurn();
     syncPause();
   } else {
     setTimeout(() => announce(t("gameOver", { result: resultText(next) })), 600);

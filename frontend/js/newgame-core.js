@@ -38,12 +38,13 @@ export function colorFor(choices) {
   return choices.color === "alternate" ? nextAlternateColor() : choices.color;
 }
 
-/** Whether the server will rank such a game: White against defi, international, from the
- * start (a hint or a takeback later makes it casual). The server decides; this only says it
- * beforehand. */
-export function rankedSetup(choices) {
-  return choices.opponent === "computer" && colorFor(choices) === "white"
-    && choices.level === "defi" && choices.variant === "international";
+/** Whether the server will rank such a game, as GET /api/variants says for the chosen
+ * `variant` (its `rankedSetup`: the level and colour that rank a game from the start; a hint
+ * or a takeback later makes it casual). The server decides; this only says it beforehand. */
+export function rankedSetup(choices, variant) {
+  const setup = variant && variant.rankedSetup;
+  return Boolean(setup) && choices.opponent === "computer" && choices.variant === variant.name
+    && choices.level === setup.level && colorFor(choices) === setup.color;
 }
 
 /** Creates the game on the server, keeps it for the game page (as play.js resumes it) and

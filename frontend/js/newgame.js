@@ -6,13 +6,13 @@
  */
 import { ApiError } from "./api.js";
 import "./freeplay-words.js";
-import { setupLanguageSwitch, t } from "./i18n.js";
+import { lang, setupLanguageSwitch, t } from "./i18n.js";
 import {
   LEVELS, createFromChoices, loadChoices, nextAlternateColor, rankedSetup, saveChoices,
 } from "./newgame-core.js";
 import { savedGame } from "./store.js";
 import { duoFlip, setDuoFlip } from "./duo-prefs.js";
-import { loadVariants } from "./variants.js";
+import { cachedVariant, loadVariants } from "./variants.js";
 
 const $ = (id) => document.getElementById(id);
 const form = $("newgame-form");
@@ -53,6 +53,19 @@ function drawVariants() {
   }));
 }
 
+/** The colours as the variant names them, and who starts as it says (Black in English
+ * checkers): before the API answers, the page's own words without who starts. */
+function nameColors(variant) {
+  for (const color of ["white", "black"]) {
+    const label = $(`color-${color}-label`);
+    const side = variant && (variant.sides || []).find((s) => s.color === color);
+    if (!side) continue;
+    label.textContent = t(color === variant.firstToMove ? "colorYouStart" : "colorComputerStarts", {
+      side: side.name[lang()] || side.name.en,
+    });
+  }
+}
+
 /** Puts the remembered choices into the form, and shows what they mean. */
 function draw() {
   drawLevels();
@@ -70,8 +83,11 @@ function draw() {
   $("alternate-label").textContent = t("alternateNext", {
     color: t(`color:${nextAlternateColor()}`),
   });
-  $("ranked-note").textContent = duo ? t("duoNote") : t(rankedSetup(choices) ? "rankedYes" : "rankedNo");
-  $("ranked-note").classList.toggle("ranked", !duo && rankedSetup(choices));
+  const variant = cachedVariant(choices.variant);
+  nameColors(variant);
+  const ranked = !duo && rankedSetup(choices, variant);
+  $("ranked-note").textContent = duo ? t("duoNote") : t(ranked ? "rankedYes" : "rankedNo");
+  $("ranked-note").classList.toggle("ranked", ranked);
   drawResume();
 }
 

@@ -10,7 +10,7 @@ import { syncPause } from "./pause-sync.js";
 import { emptyPick } from "./picker.js";
 import { createErrorText, handleFailure, hideError, showError } from "./play-errors.js";
 import {
-  adopt, page, playerToMove, rankable, state, visibleClock,
+  adopt, page, rankable, state,
 } from "./play-state.js";
 import { render } from "./play-view.js";
 import { forgetGame, saveGame, savedGame, savedPlayer } from "./store.js";
@@ -37,8 +37,6 @@ export function start(game, token) {
   state.busy = false;
   state.pending = null;
   render();
-  if (playerToMove()) visibleClock.startTurn();
-  else visibleClock.stopTurn();
   syncPause();
   afterEnd(game);
 }
@@ -117,7 +115,6 @@ export function newGame() {
 /** Ends the game by the player's resignation. */
 export async function resign() {
   const g = await api.resign(state.game.id, state.token);
-  visibleClock.stopTurn();
   state.pick = emptyPick();
   adopt(g);
   render();

@@ -5,7 +5,7 @@
  * Nothing here draws or sends: the modules around it do, each its one job.
  */
 import { BoardView } from "./board.js";
-import { ServerClock, VisibleClock } from "./clock.js";
+import { ServerClock } from "./clock.js";
 import { emptyPick } from "./picker.js";
 import { todayUtc } from "./streak.js";
 
@@ -47,7 +47,6 @@ export const state = {
 };
 
 export const clock = new ServerClock();
-export const visibleClock = new VisibleClock();
 
 /** What the board reports, answered by move-input.js (set once it loads). */
 const boardInput = {

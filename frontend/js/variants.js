@@ -36,7 +36,8 @@ function store(variant) {
 /** Enough of a description to draw a board from (an old or broken copy is refetched). */
 function usable(v) {
   return Boolean(v) && typeof v.name === "string" && Number.isInteger(v.size)
-    && Array.isArray(v.squares) && v.squares.length > 0 && Array.isArray(v.sides);
+    && Array.isArray(v.squares) && v.squares.length > 0 && Array.isArray(v.sides)
+    && "rankedSetup" in v;
 }
 
 function fetchAll() {
