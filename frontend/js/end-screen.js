@@ -59,9 +59,9 @@ export function forgetEnding() {
   ending.streak = null;
 }
 
-/** Short pauses in tenths of a second, cut not rounded like the score's seconds (0,6 s),
+/** Short times in tenths of a second, cut not rounded like the score's seconds (0,6 s),
  * long ones as a clock (02:15). */
-function pausedTime(ms = 0) {
+function shortTime(ms = 0) {
   if (ms >= 60_000) return formatDuration(ms / 1000);
   const tenths = Math.floor(ms / 100);
   return `${Math.floor(tenths / 10)}${lang() === "fr" ? "," : "."}${tenths % 10} s`;
@@ -75,8 +75,9 @@ function drawPauses(g) {
     return;
   }
   el.hidden = false;
-  el.textContent = c.pauses === 0 ? t("noPause")
-    : t(c.pauses === 1 ? "pauseOne" : "pauseMany", { n: c.pauses, time: pausedTime(c.pausedMs) });
+  // Paused time against playing time (the time the score counts), as the server kept them.
+  const words = { n: c.pauses, time: shortTime(c.pausedMs), play: shortTime(c.elapsedMs) };
+  el.textContent = t(c.pauses === 0 ? "noPause" : c.pauses === 1 ? "pauseOne" : "pauseMany", words);
 }
 
 function drawStreak() {

@@ -42,7 +42,10 @@ function timeCell(entry) {
     });
     pauses.title = detail;
     pauses.setAttribute("aria-label", detail);
-    pauses.textContent = t("pausesShort", { n: entry.pauses });
+    // Paused time beside the time played (the line above): both in sight, as the server kept them.
+    pauses.textContent = t("pausesShort", {
+      n: entry.pauses, time: formatDuration(Math.round(entry.pausedMs / 1000)),
+    });
     td.append(document.createElement("br"), pauses);
   }
   return td;
