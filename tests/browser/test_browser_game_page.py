@@ -159,7 +159,7 @@ def test_server_clock_survives_a_reload_and_pauses_are_announced(user: Any) -> N
     assert hidden.request.headers["authorization"] == f"Bearer {token}"
     assert hidden.json()["paused"] is True and hidden.json()["running"] is False
     frozen = clock_seconds(page)
-    wait_for_redraws(page, 3)  # a second and a half of redraws
+    wait_for_redraws(page, 4)  # a second and a half at least: four half-second redraws
     assert clock_seconds(page) == frozen  # a hidden page's clock stands still
 
     shown = set_hidden(page, False)
@@ -291,7 +291,8 @@ def test_closed_daily_says_so_before_the_next_move(
         page.wait_for_selector("#daily-banner:not([hidden])")
 
     # The close comes during the game: the page's timer flips the banner at closesAt.
-    closes = (datetime.now(UTC) + timedelta(seconds=3)).strftime("%Y-%m-%dT%H:%M:%SZ")
+    # (Seconds enough for a reload on a busy machine to show the countdown first.)
+    closes = (datetime.now(UTC) + timedelta(seconds=8)).strftime("%Y-%m-%dT%H:%M:%SZ")
 
     def closing_soon(route: Any) -> None:
         response = route.fetch()
@@ -306,7 +307,7 @@ def test_closed_daily_says_so_before_the_next_move(
     assert banner.is_visible() and "ferme dans" in banner.inner_text()
     page.wait_for_function(
         "() => document.getElementById('daily-banner-text').textContent.includes('est clos')",
-        timeout=8000,
+        timeout=15_000,
     )
     page.unroute(f"**/api/games/{game['id']}")
 
