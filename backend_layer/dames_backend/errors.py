@@ -88,7 +88,10 @@ def document_error_body(app: FastAPI) -> None:
 
 
 class ApiError(Exception):
-    """An expected failure with its HTTP status, machine code and human message."""
+    """An expected failure with its HTTP status, machine code and human message; ``headers``
+    (a 429's ``Retry-After``) go out with it."""
+
+    headers: dict[str, str] | None = None
 
     def __init__(self, status: int, code: str, message: str, **extra: Any) -> None:
         super().__init__(message)
@@ -142,7 +145,7 @@ def describe_validation_errors(errors: list[dict[str, Any]]) -> str:
 
 async def _api_error(_: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, ApiError)
-    return JSONResponse(status_code=exc.status, content=exc.body())
+    return JSONResponse(status_code=exc.status, content=exc.body(), headers=exc.headers)
 
 
 async def _validation_error(_: Request, exc: Exception) -> JSONResponse:

@@ -2,6 +2,8 @@
  * The HTTP API (docs/http-api.md), same origin. Every failure becomes an ApiError so the page
  * can tell a refused move (4xx with a reason) from a network failure worth retrying.
  */
+import { savedPlayer } from "./store.js";
+
 export class ApiError extends Error {
   constructor(status, code, message, body) {
     super(message || code || `HTTP ${status}`);
@@ -18,11 +20,16 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, { body, gameToken, playerToken, keepalive } = {}) {
+/* The receipt of a move the server refused for its own load (429/503 `refusal`), per game:
+ * sent back with the retry, so the wait it imposed is not charged to the player's clock. */
+const refusals = new Map();
+
+async function call(method, path, { body, gameToken, playerToken, keepalive, refusalOf } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (gameToken) headers.Authorization = `Bearer ${gameToken}`;
   if (playerToken) headers["X-Player-Token"] = playerToken;
+  if (refusalOf && refusals.has(refusalOf)) headers["X-Refusal"] = refusals.get(refusalOf);
   let response;
   try {
     response = await fetch(path, {
@@ -43,6 +50,10 @@ async function call(method, path, { body, gameToken, playerToken, keepalive } = 
   } catch {
     data = null;
   }
+  if (refusalOf) {
+    if (!response.ok && data && data.refusal) refusals.set(refusalOf, data.refusal);
+    else refusals.delete(refusalOf);
+  }
   if (!response.ok) {
     throw new ApiError(response.status, data && data.error, data && data.message, data);
   }
@@ -50,10 +61,13 @@ async function call(method, path, { body, gameToken, playerToken, keepalive } = 
 }
 
 export const api = {
-  createGame: (body) => call("POST", "/api/games", { body }),
+  /** With the browser's pseudonym, if it has one: the game is then bound to that player. */
+  createGame: (body) => call("POST", "/api/games", { body, playerToken: savedPlayer()?.token }),
   getGame: (id, token) => call("GET", `/api/games/${encodeURIComponent(id)}`, { gameToken: token }),
   play: (id, token, body) =>
-    call("POST", `/api/games/${encodeURIComponent(id)}/moves`, { body, gameToken: token }),
+    call("POST", `/api/games/${encodeURIComponent(id)}/moves`, {
+      body, gameToken: token, refusalOf: id,
+    }),
   /** Tells the server the page was hidden (paused) or shown again: the server keeps the clock
    * and credits a pause only between the two announcements it received. */
   clock: (id, token, paused) =>
