@@ -91,8 +91,9 @@ def issue(game_id: str, refused_ms: int, retry_after_s: int, previous: str | Non
 
 
 def credit_for(text: str | None, game_id: str, turn_started_ms: int, arrival_ms: int) -> int:
-    """Milliseconds of this turn not to charge: those of a valid receipt made during it."""
+    """Milliseconds of this turn not to charge: those of a valid receipt made during it
+    (after the answer that began it)."""
     refusal = read(text, game_id)
-    if refusal is None or refusal.first_ms < turn_started_ms or refusal.refused_ms > arrival_ms:
+    if refusal is None or refusal.first_ms <= turn_started_ms or refusal.refused_ms > arrival_ms:
         return 0
     return refusal.credit_at(arrival_ms)

@@ -33,6 +33,7 @@ from dames_backend.game_views import (
 )
 from dames_backend.leaderboard_views import ClaimResult
 from dames_backend.pdn_views import PDN_MAX_BYTES, PDN_MAX_CHARS, PdnReadResult
+from dames_backend.thinking_limit import ClientThinkingLimit
 from fastapi import Header, Path, Request
 from fastapi.responses import Response
 from pydantic import Field
@@ -120,6 +121,8 @@ app = create_app(
     description="Games against the computer, refereed by the server.",
     body_limits={PDN_READ_PATH: PDN_MAX_BYTES},
 )
+# Each client's share of the thinking routes, on AWS (see dames_backend.thinking_limit).
+app.add_middleware(ClientThinkingLimit)
 
 # What a request with a body on one game can meet: bad JSON, its token, an unknown or
 # expired game, another request first, a body too large, a refused move or request.
