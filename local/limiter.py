@@ -35,7 +35,7 @@ import json
 import os
 import threading
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -61,10 +61,12 @@ CLIENT_BUSY_MESSAGE = (
 
 class SearchRefused(ApiError):
     """No search slot for this request: a 429 (the games app's error handler answers it quietly,
-    and the limiter adds its ``Retry-After``)."""
+    and the limiter adds its ``Retry-After``). ``by_client``: refused for the client's own
+    excess (one search already waiting), not the server's load."""
 
-    def __init__(self) -> None:
-        super().__init__(429, "overloaded", BUSY_MESSAGE)
+    def __init__(self, *, by_client: bool = False) -> None:
+        super().__init__(429, "overloaded", CLIENT_BUSY_MESSAGE if by_client else BUSY_MESSAGE)
+        self.by_client = by_client
 
 
 def _env_int(name: str, default: int) -> int:
@@ -82,30 +84,44 @@ class SearchSlots:
     """At most `running` searches at once, `waiting` more queued; the others refused.
 
     A freed slot goes to the waiting client served longest ago (then the oldest ticket), so a
-    client with many queued searches takes turns with the others instead of ahead of them.
+    client with many searches takes turns with the others instead of going ahead of them; a
+    client waits with one search at most, and never while ``busy(client)`` (it already has
+    heavy work running: one CPU-bound job per client at a time).
     """
 
-    def __init__(self, running: int, waiting: int, wait_seconds: float = QUEUE_WAIT_SECONDS):
+    def __init__(
+        self, running: int, waiting: int, wait_seconds: float = QUEUE_WAIT_SECONDS,
+        busy: Callable[[str], bool] | None = None,
+    ):
         self.running_cap = running
         self.waiting_cap = waiting
         self.wait_seconds = wait_seconds
         self.running = 0
+        self._busy = busy or (lambda client: False)
         self._queue: list[_Waiter] = []
         self._served: dict[str, int] = {}
         self._tickets = itertools.count()
         self._changed = threading.Condition()
 
+    def wake(self) -> None:
+        """Re-examine the queue (a client's other heavy work ended)."""
+        with self._changed:
+            self._changed.notify_all()
+
     @property
     def waiting(self) -> int:
         return len(self._queue)
 
-    def _next(self) -> _Waiter:
-        return min(self._queue, key=lambda w: (self._served.get(w.client, -1), w.ticket))
+    def _next(self) -> _Waiter | None:
+        ready = [w for w in self._queue if not self._busy(w.client)]
+        return min(ready, key=lambda w: (self._served.get(w.client, -1), w.ticket), default=None)
 
     @contextmanager
     def slot(self, client: str = "") -> Iterator[None]:
         with self._changed:
-            if self.running >= self.running_cap or self._queue:
+            if self.running >= self.running_cap or self._queue or self._busy(client):
+                if any(w.client == client for w in self._queue):
+                    raise SearchRefused(by_client=True)
                 if len(self._queue) >= self.waiting_cap:
                     raise SearchRefused
                 me = _Waiter(client, next(self._tickets))
@@ -138,6 +154,7 @@ class _Request:
 
     client: str = ""
     refused: bool = False
+    by_client: bool = False  # refused for the client's own excess: no receipt
     replaced: bool = False  # the 429 has been sent in place of the app's answer
 
 
@@ -190,13 +207,17 @@ class ThinkingLimiter:
         self._search_gate = search_gate
         running = searches or _env_int("DAMES_MAX_SEARCHES", 1)
         waiting = queue if queue is not None else _env_int("DAMES_SEARCH_QUEUE", 2)
+        # CPU-bound work running per network (searches, PDN reads): one at a time each.
+        self._heavy: Counter[str] = Counter()
         # Timed levels (maitre) and budgeted ones (reproducible) get separate slots.
-        self.slots = {timed: SearchSlots(running, waiting) for timed in (True, False)}
+        self.slots = {
+            timed: SearchSlots(running, waiting, busy=self._is_heavy) for timed in (True, False)
+        }
         # Requests past the gate's capacity only read the game and are refused; 8 keeps most
         # of the 40 threads free for everything else.
         self.max_requests = max_requests or _env_int("DAMES_MAX_THINKING_REQUESTS", 8)
         # A page asks one thing at a time per game; a network may hold several players.
-        self.per_address = per_address or _env_int("DAMES_THINKING_PER_ADDRESS", 4)
+        self.per_address = per_address or _env_int("DAMES_THINKING_PER_ADDRESS", 3)
         self.per_game = per_game or _env_int("DAMES_THINKING_PER_GAME", 2)
         self.pdn_places = pdn_places or _env_int("DAMES_PDN_READS", 2)
         self.retry_after = retry_after
@@ -225,8 +246,11 @@ class ThinkingLimiter:
         else:
             places, cap = self._thinking, self.max_requests
             keys = [(address, self.per_address), (f"{address}:{game}", self.per_game)]
+        reading = places is self._pdn
         with self._lock:
-            refused_by = places.take(keys, cap)
+            refused_by = "client" if reading and self._heavy[address] else places.take(keys, cap)
+            if reading and refused_by is None:
+                self._heavy[address] += 1
         if refused_by is not None:
             await self._busy(send, scope, server_load=refused_by == "all")
             return
@@ -238,6 +262,19 @@ class ThinkingLimiter:
         finally:
             with self._lock:
                 places.give_back(keys)
+            if reading:
+                self._done_heavy(address)
+
+    def _is_heavy(self, client: str) -> bool:
+        return self._heavy[client] > 0
+
+    def _done_heavy(self, client: str) -> None:
+        with self._lock:
+            self._heavy[client] -= 1
+            if not self._heavy[client]:
+                del self._heavy[client]
+        for slots in self.slots.values():
+            slots.wake()
 
     def _gate(self, timed: bool, request: _Request) -> AbstractContextManager[None]:
         """What the search enters (in the request's worker thread)."""
@@ -247,9 +284,15 @@ class ThinkingLimiter:
         def entered() -> Iterator[None]:
             try:
                 with slots.slot(request.client):
-                    yield
-            except SearchRefused:
+                    with self._lock:
+                        self._heavy[request.client] += 1
+                    try:
+                        yield
+                    finally:
+                        self._done_heavy(request.client)
+            except SearchRefused as refusal:
                 request.refused = True
+                request.by_client = refusal.by_client
                 raise
 
         return entered()
@@ -261,7 +304,7 @@ class ThinkingLimiter:
             if request.refused:
                 if message["type"] == "http.response.start":
                     request.replaced = True
-                    await self._busy(send, scope, server_load=True)
+                    await self._busy(send, scope, server_load=not request.by_client)
                 return
             await send(message)
 
@@ -273,7 +316,7 @@ class ThinkingLimiter:
             if not request.refused:
                 raise
         if request.refused and not request.replaced:
-            await self._busy(send, scope, server_load=True)
+            await self._busy(send, scope, server_load=not request.by_client)
 
     async def _busy(self, send: Send, scope: Scope, *, server_load: bool) -> None:
         """The 429; a move refused for the server's load gets its receipt (``refusals``)."""
