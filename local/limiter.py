@@ -40,7 +40,7 @@ from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from dames_backend import clock, client_limits, refusals
+from dames_backend import client_limits, clock, refusals
 from dames_backend.errors import ApiError
 from dames_backend.thinking_limit import PDN_READ_ROUTE, THINKING_ROUTE, game_of, is_thinking
 from starlette.types import ASGIApp, Message, Receive, Scope, Send

@@ -16,11 +16,11 @@ process, whose threads it can count. This middleware runs only where
 
 from __future__ import annotations
 
-import json
 import os
 import re
 
 from anyio import to_thread
+from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from dames_backend import client_limits
@@ -79,11 +79,7 @@ class ClientThinkingLimit:
             try:
                 await to_thread.run_sync(charge_thinking, scope)
             except client_limits.LimitReached as exc:
-                body = json.dumps(exc.body()).encode()
-                headers = [(b"content-type", b"application/json"),
-                           (b"content-length", str(len(body)).encode())]
-                headers += [(k.lower().encode(), v.encode()) for k, v in (exc.headers or {}).items()]
-                await send({"type": "http.response.start", "status": 429, "headers": headers})
-                await send({"type": "http.response.body", "body": body})
+                refusal = JSONResponse(exc.body(), status_code=exc.status, headers=exc.headers)
+                await refusal(scope, receive, send)
                 return
         await self.app(scope, receive, send)
