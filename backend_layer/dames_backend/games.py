@@ -21,7 +21,7 @@ import dames
 import dames.ai
 from dames.errors import AmbiguousMoveError, MoveError
 
-from dames_backend import clock, client_limits, daily, game_store, refusals, scoring
+from dames_backend import client_limits, clock, daily, game_store, refusals, scoring
 from dames_backend.config import get_settings
 from dames_backend.errors import ApiError, busy_error
 from dames_backend.game_store import GameRecord, LastRequest, StaleGameError
