@@ -160,3 +160,44 @@ def test_claims_are_limited_per_player_and_per_network(
     elsewhere = client_at(games_app, "203.0.113.30")
     assert claim(elsewhere, bob).status_code == 200
     assert claim(elsewhere, alice).status_code == 429
+
+
+# --- on Lambda, behind CloudFront ---------------------------------------------------------
+
+
+def lambda_event(load_event: Any, name: str, viewer_hops: str, verify: str | None) -> Any:
+    """The sample registration as API Gateway hands it over from CloudFront (sourceIp is an
+    edge of CloudFront), with the pseudonym ``name``."""
+    import json
+
+    event = load_event("players-create.json")
+    event["requestContext"]["http"]["sourceIp"] = "130.176.1.1"
+    event["headers"]["x-forwarded-for"] = viewer_hops
+    if verify is not None:
+        event["headers"]["x-origin-verify"] = verify
+    event["body"] = json.dumps({"pseudonym": name})
+    event["headers"]["content-length"] = str(len(event["body"].encode()))
+    return event
+
+
+def test_on_lambda_the_viewer_is_read_from_cloudfronts_hop(
+    table: Any, load_event: Any, lambda_context: Any
+) -> None:
+    from community_app import handler
+
+    def register_via(hops: str, name: str, verify: str | None = ORIGIN_SECRET) -> int:
+        status: int = handler(lambda_event(load_event, name, hops, verify), lambda_context)[
+            "statusCode"
+        ]
+        return status
+
+    viewer = "198.51.100.90"
+    # Whether or not API Gateway appends CloudFront's own address, the viewer is the client.
+    for n in range(PSEUDONYMS_A_DAY):
+        hops = f"10.0.0.{n}, {viewer}" + (", 130.176.1.1" if n % 2 else "")
+        assert register_via(hops, f"Edge {n}") == 201
+    assert register_via(viewer, "Edge x") == 429
+    assert register_via("198.51.100.91", "Edge y") == 201
+    # Without CloudFront's header the peer (here CloudFront's edge) is the client.
+    assert [register_via(f"10.3.0.{n}", f"Bare {n}", None) for n in range(6)] == \
+        [201] * PSEUDONYMS_A_DAY + [429]
