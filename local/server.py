@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import logging
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,7 @@ from local.security_headers import SecurityHeadersMiddleware
 logger = logging.getLogger("local.server")
 
 GAMES_PREFIX = "/api/games"
+SWITCH_INTERVAL_SECONDS = 0.001
 API_PREFIX = "/api"
 
 
@@ -154,4 +156,8 @@ def create_app(frontend_dir: Path | str = FRONTEND_DIR, *, run_rotation: bool = 
     # (template.yaml, SiteNotFoundFunction). /api paths never get here: their 404s stay JSON.
     site = Starlette(routes=[Mount("/", app=SitePages(directory=Path(frontend_dir), html=True))])
     games = ThinkingLimiter(games_app.app)  # bounded searches: see local/limiter.py
+    # A search holds the GIL for the whole switch interval (5 ms by default) each time another
+    # thread asks for it, and a move's request asks at every read of the table: behind one
+    # search, a few milliseconds of work took a second. 1 ms lets them through.
+    sys.setswitchinterval(SWITCH_INTERVAL_SECONDS)
     return LocalApp(games, community_app.app, site, run_rotation=run_rotation)

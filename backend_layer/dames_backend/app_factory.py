@@ -8,6 +8,8 @@ Usage in a function module::
     record_event("GameCreated", game_id=view.id, mode=view.mode)   # in a route, on success
 
 Request models should subclass ``StrictModel`` so unknown fields are rejected (422).
+Every answer is ``Cache-Control: no-store`` unless its route says otherwise (the public
+boards): games carry tokens and private positions, and no cache on the way may keep them.
 Bodies larger than ``MAX_BODY_BYTES`` get 413 before any parsing; a route that takes files
 (the PDN reader) names its own larger limit with ``create_app(..., body_limits={path: bytes})``.
 """
@@ -35,9 +37,11 @@ from dames_backend.observability import (
 )
 
 __all__ = [
+    "DEFAULT_CACHE_CONTROL",
     "MAX_BODY_BYTES",
     "METRICS_NAMESPACE",
     "BodyLimitMiddleware",
+    "DefaultNoStoreMiddleware",
     "StrictModel",
     "create_app",
     "logger",
@@ -47,6 +51,7 @@ __all__ = [
 ]
 
 MAX_BODY_BYTES = 4096
+DEFAULT_CACHE_CONTROL = "no-store"
 
 LambdaHandler = Callable[[dict[str, Any], Any], dict[str, Any]]
 
@@ -135,6 +140,34 @@ class BodyLimitMiddleware:
         await send({"type": "http.response.body", "body": payload})
 
 
+class DefaultNoStoreMiddleware:
+    """``Cache-Control: no-store`` on every response that does not set its own.
+
+    A token (a new game's, a new player's), a private game or a player's rank must never be
+    kept by a browser, a proxy or CloudFront; the default covers every route and every error,
+    present and future, and only an answer meant for everyone (a public board) opts out by
+    naming its own policy.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_default(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                if not any(bytes(name).lower() == b"cache-control" for name, _ in headers):
+                    headers.append((b"cache-control", DEFAULT_CACHE_CONTROL.encode()))
+                    message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_default)
+
+
 def create_app(
     title: str,
     *,
@@ -163,6 +196,7 @@ def create_app(
     install_error_handlers(app)
     document_error_body(app)
     app.add_middleware(BodyLimitMiddleware, max_bytes=MAX_BODY_BYTES, path_limits=body_limits)
+    app.add_middleware(DefaultNoStoreMiddleware)
     app.state.service = service
     return app
 

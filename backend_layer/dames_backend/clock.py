@@ -11,7 +11,8 @@ happens; a pause is credited only between a server-received pause and the next
 server-received resume, so a pause claimed after the fact counts for nothing. A hidden page
 cannot play or load: a move arriving while paused, or a read of the game (a new page), voids
 that open pause, so a reload is never a pause whatever a script announces. A move always
-costs at least ``MIN_MOVE_MS``, and network time is part of the player's time.
+costs at least ``MIN_MOVE_MS``, and network time is part of the player's time; the wait a
+server-side refusal imposed is not (``refusals``).
 """
 
 from __future__ import annotations
@@ -104,9 +105,12 @@ class GameClock:
         page that paused was left, not hidden."""
         return replace(self, paused_since_ms=None) if self.paused else self
 
-    def charge_move(self, now: int) -> GameClock:
-        """A move arrived at ``now``: the turn is charged (an open pause is void) and stops."""
-        spent = max(0, now - self.turn_started_ms - self.turn_paused_ms)
+    def charge_move(self, now: int, waited_ms: int = 0) -> GameClock:
+        """A move arrived at ``now``: the turn is charged (an open pause is void) and stops.
+
+        ``waited_ms``: time the server made the player wait by refusing the move for its own
+        load (``refusals``), not charged."""
+        spent = max(0, now - self.turn_started_ms - self.turn_paused_ms - waited_ms)
         return replace(
             self,
             elapsed_ms=self.elapsed_ms + max(MIN_MOVE_MS, spent),

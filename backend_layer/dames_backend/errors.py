@@ -88,7 +88,10 @@ def document_error_body(app: FastAPI) -> None:
 
 
 class ApiError(Exception):
-    """An expected failure with its HTTP status, machine code and human message."""
+    """An expected failure with its HTTP status, machine code and human message; ``headers``
+    (a 429's ``Retry-After``) go out with it."""
+
+    headers: dict[str, str] | None = None
 
     def __init__(self, status: int, code: str, message: str, **extra: Any) -> None:
         super().__init__(message)
@@ -142,7 +145,7 @@ def describe_validation_errors(errors: list[dict[str, Any]]) -> str:
 
 async def _api_error(_: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, ApiError)
-    return JSONResponse(status_code=exc.status, content=exc.body())
+    return JSONResponse(status_code=exc.status, content=exc.body(), headers=exc.headers)
 
 
 async def _validation_error(_: Request, exc: Exception) -> JSONResponse:
@@ -183,7 +186,8 @@ async def _aws_error(request: Request, exc: Exception) -> JSONResponse:
 
     Throttling is the load of the moment, not a fault: a 429 with ``Retry-After``, like the
     API's own throttle. Only DynamoDB being down (its 5xx, or no connection) is a 503; any other
-    AWS error is a bug (500).
+    AWS error is a bug (500). Either refusal of a move is the server's, so it carries a receipt
+    that keeps the wait off the player's clock (``refusals``).
     """
     if isinstance(exc, ClientError):
         code = str(exc.response.get("Error", {}).get("Code", ""))
@@ -194,6 +198,7 @@ async def _aws_error(request: Request, exc: Exception) -> JSONResponse:
                 "throttled",
                 "The game store is busy right now; nothing was changed. Please retry.",
                 headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+                **_refusal_of(request),
             )
         if code not in OUTAGE_AWS_CODES:
             return await _unexpected_error(request, exc)
@@ -204,7 +209,20 @@ async def _aws_error(request: Request, exc: Exception) -> JSONResponse:
         "service-unavailable",
         "The game store is temporarily unavailable; nothing was changed. Please retry.",
         headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+        **_refusal_of(request),
     )
+
+
+def _refusal_of(request: Request) -> dict[str, str]:
+    """``{"refusal": receipt}`` when the refused request is a move, else nothing."""
+    from dames_backend import clock, refusals  # refusals needs client_limits, which needs us
+    from dames_backend.thinking_limit import game_of
+
+    game = game_of(request.url.path)
+    if request.method != "POST" or game is None or not request.url.path.endswith("/moves"):
+        return {}
+    previous = request.headers.get(refusals.RECEIPT_HEADER)
+    return {"refusal": refusals.issue(game, clock.now_ms(), RETRY_AFTER_SECONDS, previous)}
 
 
 def _where(request: Request) -> dict[str, str]:

@@ -75,6 +75,9 @@ class GameRecord:
     # even when that position is the start.
     from_position: bool = False
     draw_rules: str = draws.DAILY
+    # The player whose browser started the game, when it had a pseudonym: only they may claim
+    # it. None: started without one, so its first claim decides.
+    owner_id: str | None = None
     last_request: LastRequest | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -112,6 +115,7 @@ class GameRecord:
             "finishedAt": self.finished_at,
             "score": self.score,
             "aiVersion": self.ai_version,
+            "ownerId": self.owner_id,
         }
         item.update({k: v for k, v in optional.items() if v is not None})
         if self.last_request is not None:
@@ -127,7 +131,7 @@ class GameRecord:
             "pk", "sk", "id", "tokenHash", "mode", "variant", "level", "seed", "date",
             "startFen", "playerColor", "createdAt", "moves", PACKED_MOVES, "status", "reason",
             "clock", "version", "expiresAt", "finishedAt", "score", "claimed", "lastRequest",
-            "aiVersion", "aiChanged", "assisted", "fromPosition", "drawRules",
+            "aiVersion", "aiChanged", "assisted", "fromPosition", "drawRules", "ownerId",
         }
         return cls(
             id=str(item["id"]),
@@ -155,6 +159,7 @@ class GameRecord:
             from_position=bool(item.get("fromPosition", False)),
             # Games stored before free play followed the federations' rules had the daily's.
             draw_rules=draws.canonical_rules(str(item.get("drawRules", draws.DAILY))),
+            owner_id=item.get("ownerId"),
             last_request=(
                 LastRequest(int(last["ply"]), str(last["move"]))
                 if last

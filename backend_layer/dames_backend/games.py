@@ -23,7 +23,8 @@ from dames import draws
 from dames.errors import AmbiguousMoveError, MoveError
 from dames.notation import MOVE_TEXT
 
-from dames_backend import clock, daily, game_store, retention, scoring
+from dames_backend import client_limits, clock, daily, game_store, refusals, retention, scoring
+from dames_backend.config import get_settings
 from dames_backend.errors import ApiError, busy_error
 from dames_backend.free_board import RANKED_SETUP
 from dames_backend.game_store import GameRecord, LastRequest, StaleGameError
@@ -307,8 +308,13 @@ def create_game(
     variant: str | None = None,
     color: str | None = None,
     date: str | None = None,
+    player_token: str | None = None,
 ) -> tuple[str, GameView]:
     """Start a game; returns ``(token, GameView)``. The token is shown once, stored hashed.
+
+    ``player_token`` (the browser's ``X-Player-Token``, when it has a pseudonym) binds the
+    game to that player: only they can claim it (``claim_game``). A token that does not
+    authenticate binds nothing, and the game is played as one started without a pseudonym.
 
     Daily: the day's secret seed (today, or a closed past day: unranked), White against
     ``defi`` from the start. Free (and the older practice): a fresh random seed and any level,
@@ -350,6 +356,7 @@ def create_game(
         ai_version=dames.ai.AI_VERSION,
         from_position=fen is not None,
         draw_rules=rules,
+        owner_id=_owner_of(player_token),
     )
     replayed = Replayed(board)
     moves: list[str] = []
@@ -365,6 +372,18 @@ def create_game(
         record = _finish(record, board, outcome, answered)
     game_store.insert_game(record)
     return token, game_view(record, replayed, answered)
+
+
+def _owner_of(player_token: str | None) -> str | None:
+    """The player a new game is bound to: the one its creator's token names, if any."""
+    from dames_backend.players import authenticate_player
+
+    if player_token is None or not player_token.strip():
+        return None
+    try:
+        return authenticate_player(player_token).player_id
+    except ApiError:
+        return None
 
 
 # --- access -------------------------------------------------------------------------------
@@ -477,11 +496,16 @@ def _finish(
     return finished.evolve(expires_at=finished_expiry(finished, when_ms))
 
 
-def play_move(game_id: str, authorization: str | None, *, ply: int, move_text: str) -> GameView:
+def play_move(
+    game_id: str, authorization: str | None, *, ply: int, move_text: str,
+    refusal: str | None = None,
+) -> GameView:
     """Apply the player's move at ``ply`` and the computer's reply; return the new GameView.
 
     The turn is charged from the server's own clock: from its previous answer to the moment
-    this request arrived, less the pauses credited meanwhile. A repeat of the last accepted
+    this request arrived, less the pauses credited meanwhile and less the waits of the
+    server's refusals of this move (``refusal``: the receipt of the last one, see
+    ``refusals``). A repeat of the last accepted
     request (same ply, same text) answers the game as it stands. A ``ply`` other than the
     current one is 409 ``stale-ply`` with the current GameView; an illegal or ambiguous move
     is 422 and changes nothing.
@@ -528,9 +552,10 @@ def play_move(game_id: str, authorization: str | None, *, ply: int, move_text: s
     def apply(current: GameRecord) -> GameRecord | None:
         if current.moves != record.moves or current.status != "playing":
             return None  # another move landed first
+        waited = refusals.credit_for(refusal, game_id, current.clock.turn_started_ms, received)
         updated = current.evolve(
             moves=tuple(moves),
-            clock=current.clock.charge_move(received).start_turn(answered),
+            clock=current.clock.charge_move(received, waited).start_turn(answered),
             expires_at=_expires_at(answered),
             last_request=LastRequest(ply, move_text),
             ai_changed=current.ai_changed or changed,
@@ -632,12 +657,15 @@ def resign_game(game_id: str, authorization: str | None) -> GameView:
 
 
 def claim_game(
-    game_id: str, authorization: str | None, player_token: str | None
+    game_id: str, authorization: str | None, player_token: str | None,
+    client: str | None = None,
 ) -> ClaimResult:
     """Enter a won daily/free game in its leaderboard under the player's pseudonym.
 
     The figures come from the stored game; the leaderboard's own transaction guarantees one
-    claim per game (a second claim is 409), then the game is flagged ``claimed``.
+    claim per game (a second claim is 409), then the game is flagged ``claimed``. A game
+    bound to a player (``create_game``) is theirs alone (403 ``not-your-game``); claims are
+    limited per player and per ``client`` (its address key, ``client_limits``) and day.
     """
     from dames_backend.leaderboard import record_claim
     from dames_backend.players import authenticate_player
@@ -646,6 +674,12 @@ def claim_game(
     if not player_token or not player_token.strip():
         raise ApiError(401, "missing-player-token", "This request needs an X-Player-Token header.")
     player = authenticate_player(player_token.strip())
+    if record.owner_id is not None and record.owner_id != player.player_id:
+        raise ApiError(
+            403,
+            "not-your-game",
+            "This game was started by another player: only they can enter it in a leaderboard.",
+        )
     if record.mode in ("practice", "duo"):
         raise ApiError(422, "not-claimable", f"A {record.mode} game never enters a leaderboard.")
     if record.status != "won" or record.score is None:
@@ -673,6 +707,9 @@ def claim_game(
         )
     if record.claimed:
         raise ApiError(409, "already-claimed", "This game was already entered in a leaderboard.")
+    if client is not None:
+        client_limits.charge(client_limits.CLAIMS_PER_ADDRESS, client)
+    client_limits.charge(client_limits.CLAIMS_PER_PLAYER, player.player_id)
     try:
         result = record_claim(
             game_id=record.id,

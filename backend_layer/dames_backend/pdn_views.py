@@ -8,7 +8,8 @@ each and the positions of one game only (the one asked for), so a large file nev
 response of megabytes. A bare FEN (or a lone ``[FEN …]`` tag) reads as a game without moves,
 so a position can be imported and played on from like a game.
 
-The file is read game by game, so one broken game of a database does not lose the others:
+The file is read game by game, within a CPU budget (``PDN_CPU_SECONDS``), so one broken game
+of a database does not lose the others and no file costs more than about a second:
 each summary carries its game's error (null when read). Malformed PDN is a 422 ``bad-pdn``,
 whose message is the reader's (it names the game, the move number and the problem), only when
 the chosen game cannot be read or no game of the file can.
@@ -39,6 +40,11 @@ PDN_MAX_BYTES = 256 * 1024
 PDN_MAX_CHARS = 250_000
 # Summaries answered for one file; a bigger database still reads, its first games are listed.
 MAX_LISTED_GAMES = 500
+# The reader's own CPU time per request (its thread's, so others' load does not shorten it):
+# games past it are listed unread with the reason, and a file that cannot even be split into
+# games in that time is a 422. With the local limiter's small PDN pool (and per-client
+# throttles on AWS), files never starve the moves of other players.
+PDN_CPU_SECONDS = 1.0
 # An unread game's error as listed (a crafted file could make every one long); the 422 for
 # the chosen game gives it whole.
 MAX_LISTED_ERROR = 300
@@ -129,7 +135,7 @@ def _games(text: str, variant: str) -> list[pdn.PdnGame | pdn.PdnUnreadGame]:
     from dames import pdn
 
     try:
-        games = list(pdn.iter_games(text, default_variant=variant))
+        games = list(pdn.iter_games(text, default_variant=variant, cpu_seconds=PDN_CPU_SECONDS))
     except pdn.PdnError as exc:  # no game at all
         games, first_error = [], exc
     else:

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 import icu  # type: ignore[import-untyped]  # PyICU (pyicu-wheels) ships no type hints
 from botocore.exceptions import ClientError
 
-from dames_backend import clock, db
+from dames_backend import client_limits, clock, db
 from dames_backend.errors import ApiError, busy_error
 
 if TYPE_CHECKING:
@@ -266,14 +266,19 @@ def pseudonym_item_key(key: str) -> dict[str, str]:
     return {"pk": f"PSEUDO#{key}", "sk": "PSEUDO"}
 
 
-def create_player(raw_pseudonym: str) -> NewPlayer:
+def create_player(raw_pseudonym: str, *, client: str | None = None) -> NewPlayer:
     """Register a pseudonym; returns the player and its token (shown once, never stored).
 
     Raises 422 ``invalid-pseudonym`` for a bad name and 409 ``pseudonym-taken`` when the name
     (up to case, accents and look-alike characters) belongs to someone else, including a
-    registration that won a simultaneous race for it.
+    registration that won a simultaneous race for it. ``client`` (the request's address key,
+    ``client_limits``) is allowed a few registrations a day, then 429 ``rate-limited``: a
+    person needs one pseudonym, a crowd of them is sock puppets. Every well-formed attempt
+    counts, a taken name included, so names cannot be probed in bulk either.
     """
     pseudonym = clean_pseudonym(raw_pseudonym)
+    if client is not None:
+        client_limits.charge(client_limits.PSEUDONYMS_PER_ADDRESS, client)
     keys = pseudonym_keys(pseudonym)
     player_id = new_id(PLAYER_ID_PREFIX)
     token = f"{player_id}{TOKEN_SEPARATOR}{new_token()}"

@@ -11,6 +11,8 @@ from dames.piece import Piece
 from dames.variants import Variant, get_variant
 
 _ENTRY = re.compile(r"^(K?)(\d+)(?:-(K?)(\d+))?$")
+# No board has a square of more digits; checked before int(), which refuses > 4 300 digits.
+_MAX_SQUARE_DIGITS = 4
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,8 @@ def parse_fen(text: str, variant: str | Variant = "international") -> FenPositio
             if not m:
                 raise FenError(f"bad piece entry {entry!r} in FEN")
             king = m.group(1) == "K"
+            if max(len(m.group(2)), len(m.group(4) or "")) > _MAX_SQUARE_DIGITS:
+                raise FenError(f"square {entry[:12]}… is off the {v.name} board (1-{v.squares})")
             first = int(m.group(2))
             last = int(m.group(4)) if m.group(4) is not None else first
             if m.group(4) is not None and m.group(3) and not king:

@@ -15,6 +15,7 @@ be read raises ``PdnError`` naming the game, the move and the problem.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -88,6 +89,49 @@ _SEARCH_BUDGET = 20_000
 # And for a whole file: one step per move read, or tried while settling. Legal files of a few
 # hundred games take tens of thousands; this caps a crafted one at a couple of seconds.
 FILE_STEP_BUDGET = 100_000
+# No square or move number of a real file has more digits; a longer one is read as this
+# impossible number (Python's int() refuses strings past 4 300 digits with a ValueError).
+_MAX_DIGITS = 6
+_TOO_BIG = 10**_MAX_DIGITS
+
+
+def _thread_time() -> float:
+    """This thread's CPU seconds (one name, so a test can move the reader's clock alone)."""
+    return time.thread_time()
+
+
+class _OutOfTime(Exception):
+    """The read's CPU budget is spent."""
+
+
+@dataclass
+class _CpuBudget:
+    """The CPU time (of this thread: others' load does not count) a read may take.
+
+    A server reading what anyone sends bounds each request's cost with it, whatever the
+    file; ``seconds=None`` reads without a bound (the command line, the tests' corpora).
+    """
+
+    seconds: float | None = None
+    start: float = field(default_factory=lambda: _thread_time())
+
+    def spent(self) -> bool:
+        return self.seconds is not None and _thread_time() - self.start > self.seconds
+
+    def check(self) -> None:
+        if self.spent():
+            raise _OutOfTime
+
+    def message(self) -> str:
+        return (
+            f"not read: the file takes more than {self.seconds:g} s of computing to read "
+            "at once; open a smaller part of it"
+        )
+
+
+def _number(digits: str) -> int:
+    """A number written in the file; an absurdly long one becomes ``_TOO_BIG`` (no square)."""
+    return int(digits) if len(digits) <= _MAX_DIGITS else _TOO_BIG
 
 
 class PdnError(DamesError):
@@ -264,13 +308,17 @@ def _comment_end(text: str, start: int) -> int:
     return -1
 
 
-def _tokens(text: str) -> list[_Token]:
+def _tokens(text: str, cpu: _CpuBudget | None = None) -> list[_Token]:
     tokens: list[_Token] = []
     pos = 0
     line = 1
     at_line_start = True
     n = len(text)
+    steps = 0
     while pos < n:
+        steps += 1
+        if cpu is not None and steps % 256 == 0:
+            cpu.check()
         ch = text[pos]
         if ch == "%" and at_line_start:
             end = text.find("\n", pos)
@@ -420,7 +468,7 @@ def _variant_of(tags: Mapping[str, str], default: str) -> str:
     m = re.match(r"\s*(\d+)", raw)
     if m is None:
         raise ValueError(f"cannot read [GameType {raw!r}]: it must start with a number")
-    number = int(m.group(1))
+    number = _number(m.group(1))
     if number in GAME_TYPES:
         return GAME_TYPES[number]
     known = ", ".join(f"{n} ({name})" for n, name in GAME_TYPES.items())
@@ -542,7 +590,7 @@ def _split_games(tokens: list[_Token]) -> list[_RawGame]:
             i += 1
             continue
         if tok.kind == "number":
-            number = (int(tok.text.split(".")[0]), tok.text.endswith("..."))
+            number = (_number(tok.text.split(".")[0]), tok.text.endswith("..."))
             after_number = 0
             in_moves = True
             i += 1
@@ -562,7 +610,7 @@ def _split_games(tokens: list[_Token]) -> list[_RawGame]:
                 parts.extend((tokens[j].text, tokens[j + 1].text))
                 j += 2
             text = "".join(parts)
-            numbers = [int(p) for p in parts[0::2]]
+            numbers = [_number(p) for p in parts[0::2]]
             if len(numbers) == 2 and text in _RESULT_MEANING:
                 current.result = text
             elif len(numbers) == 1:
@@ -670,6 +718,7 @@ def _replay(
     written: list[_Written],
     ply: int,
     budget: list[int],
+    cpu: _CpuBudget | None = None,
 ) -> list[Move]:
     """The moves of ``written[ply:]`` on ``board``; ambiguous ones settled by what follows.
 
@@ -678,6 +727,8 @@ def _replay(
     played: list[Move] = []
     while ply < len(written):
         budget[0] -= 1
+        if cpu is not None:
+            cpu.check()
         if budget[0] < 0:
             raise _Unresolved(ply, "too many ambiguous captures to settle by the moves that follow")
         text = written[ply].text
@@ -698,7 +749,7 @@ def _replay(
             branch = board.copy()
             branch.push(candidate)
             try:
-                endings.append((candidate, _replay(branch, written, ply + 1, budget)))
+                endings.append((candidate, _replay(branch, written, ply + 1, budget, cpu)))
             except _Unresolved as exc:
                 if "too many" in exc.message:
                     raise
@@ -722,7 +773,9 @@ def _replay(
     return played
 
 
-def _read_game(raw: _RawGame, default_variant: str, file_budget: list[int]) -> PdnGame:
+def _read_game(
+    raw: _RawGame, default_variant: str, file_budget: list[int], cpu: _CpuBudget | None = None
+) -> PdnGame:
     name = _game_name(raw.index, raw.tags)
     if raw.errors:
         raise PdnError(f"{name}: {raw.errors[0]}", game=raw.index)
@@ -746,7 +799,10 @@ def _read_game(raw: _RawGame, default_variant: str, file_budget: list[int]) -> P
     budget = [min(_SEARCH_BUDGET, file_budget[0])]
     try:
         try:
-            moves = _replay(board.copy(), raw.moves, 0, budget)
+            moves = _replay(board.copy(), raw.moves, 0, budget, cpu)
+        except _OutOfTime:
+            assert cpu is not None
+            raise PdnError(f"{name}: {cpu.message()}", game=raw.index) from None
         finally:
             file_budget[0] -= min(_SEARCH_BUDGET, file_budget[0]) - max(budget[0], 0)
     except _Unresolved as exc:
@@ -763,7 +819,7 @@ def _read_game(raw: _RawGame, default_variant: str, file_budget: list[int]) -> P
         number = (exc.ply + offset) // 2 + 1
         color = start_turn if exc.ply % 2 == 0 else start_turn.opponent
         label = written.label or _label(number, color, first)
-        number = int(label.rstrip("."))
+        number = _number(label.rstrip("."))
         raise PdnError(
             f"{name}, move {label} {written.text}: {exc.message}",
             game=raw.index,
@@ -792,24 +848,37 @@ def _prepare(text: str) -> str:
 
 
 def iter_games(
-    text: str, *, default_variant: str = "international", max_steps: int = FILE_STEP_BUDGET
+    text: str,
+    *,
+    default_variant: str = "international",
+    max_steps: int = FILE_STEP_BUDGET,
+    cpu_seconds: float | None = None,
 ) -> Iterator[PdnGame | PdnUnreadGame]:
     """Every game of a PDN file, in order, each read or with the reason it could not be.
 
     One bad game in a database of many should not lose the others; the budget is still the
     whole file's (``max_steps``), so once it is spent every later game with moves is an
     unread one, and a file of many bad games costs no more than one of good games.
+    ``cpu_seconds`` bounds the read's own CPU time the same way (games past it are listed
+    unread, and a file that cannot even be split into games in time is a ``PdnError``).
     ``default_variant`` is for games without a ``GameType`` tag. Raises ``PdnError`` only
-    when the text holds no game at all.
+    when the text holds no game at all (or cannot be split in time).
     """
     default = get_variant(default_variant).name
-    raws = _split_games(_tokens(_prepare(text)))
+    cpu = _CpuBudget(cpu_seconds)
+    try:
+        raws = _split_games(_tokens(_prepare(text), cpu))
+    except _OutOfTime:
+        raise PdnError(cpu.message()) from None
     if not raws:
         raise PdnError("no game found in the PDN")
     file_budget = [max_steps]
     for raw in raws:
         try:
-            yield _read_game(raw, default, file_budget)
+            if cpu.spent():
+                raise PdnError(f"{_game_name(raw.index, raw.tags)}: {cpu.message()}",
+                               game=raw.index)
+            yield _read_game(raw, default, file_budget, cpu)
         except PdnError as exc:
             try:
                 variant: str | None = _variant_of(raw.tags, default)

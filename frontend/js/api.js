@@ -3,6 +3,8 @@
  * failure becomes an ApiError so the page can tell a refused move (4xx with a reason) from a
  * network failure worth retrying.
  */
+import { savedPlayer } from "./store.js";
+
 export class ApiError extends Error {
   constructor(status, code, message, body) {
     super(message || code || `HTTP ${status}`);
@@ -19,16 +21,21 @@ export class ApiError extends Error {
   }
 }
 
+/* The receipt of a move the server refused for its own load (429/503 `refusal`), per game:
+ * sent back with the retry, so the wait it imposed is not charged to the player's clock. */
+const refusals = new Map();
+
 /** Sends one request; `text` reads the answer as text (a PDN file) instead of JSON, and
  * `cache` lets the HTTP cache answer (only for what changes with a deploy). */
 async function call(method, path, {
-  body, gameToken, playerToken, keepalive, accept = "application/json", text = false,
+  body, gameToken, playerToken, keepalive, refusalOf, accept = "application/json", text = false,
   cache = "no-store",
 } = {}) {
   const headers = { Accept: accept };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (gameToken) headers.Authorization = `Bearer ${gameToken}`;
   if (playerToken) headers["X-Player-Token"] = playerToken;
+  if (refusalOf && refusals.has(refusalOf)) headers["X-Refusal"] = refusals.get(refusalOf);
   let response;
   try {
     response = await fetch(path, {
@@ -50,6 +57,10 @@ async function call(method, path, {
   } catch {
     data = null;
   }
+  if (refusalOf) {
+    if (!response.ok && data && data.refusal) refusals.set(refusalOf, data.refusal);
+    else refusals.delete(refusalOf);
+  }
   if (!response.ok) {
     throw new ApiError(response.status, data && data.error, data && data.message, data);
   }
@@ -57,10 +68,13 @@ async function call(method, path, {
 }
 
 export const api = {
-  createGame: (body) => call("POST", "/api/games", { body }),
+  /** With the browser's pseudonym, if it has one: the game is then bound to that player. */
+  createGame: (body) => call("POST", "/api/games", { body, playerToken: savedPlayer()?.token }),
   getGame: (id, token) => call("GET", `/api/games/${encodeURIComponent(id)}`, { gameToken: token }),
   play: (id, token, body) =>
-    call("POST", `/api/games/${encodeURIComponent(id)}/moves`, { body, gameToken: token }),
+    call("POST", `/api/games/${encodeURIComponent(id)}/moves`, {
+      body, gameToken: token, refusalOf: id,
+    }),
   /** Tells the server the page was hidden (paused) or shown again: the server keeps the clock
    * and credits a pause only between the two announcements it received. */
   clock: (id, token, paused) =>

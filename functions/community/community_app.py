@@ -19,14 +19,22 @@ gc.disable()
 
 from typing import Annotated
 
-from dames_backend import daily, daily_views, player_transfer, players, ranking, variant_views
+from dames_backend import (
+    client_limits,
+    daily,
+    daily_views,
+    player_transfer,
+    players,
+    ranking,
+    variant_views,
+)
 from dames_backend.app_factory import StrictModel, create_app, make_handler, record_event
 from dames_backend.daily_views import DailyView, PastDays
 from dames_backend.errors import ApiError, error_responses
 from dames_backend.leaderboard_views import BoardName, BoardView, MyRankView
 from dames_backend.player_views import CreatedPlayer, PlayerView
 from dames_backend.variant_views import VariantsView
-from fastapi import Header, Path, Response
+from fastapi import Header, Path, Request, Response
 from pydantic import BaseModel, Field
 
 PlayerToken = Annotated[
@@ -105,11 +113,13 @@ app = create_app(
     "/api/players",
     status_code=201,
     response_model=CreatedPlayer,
-    responses=error_responses(400, 409, 413, 422),
+    responses=error_responses(400, 409, 413, 422, 429),
 )
-def create_player(body: CreatePlayerRequest, response: Response) -> CreatedPlayer:
+def create_player(body: CreatePlayerRequest, request: Request, response: Response) -> CreatedPlayer:
+    """A few registrations a day per network, then 429 ``rate-limited`` with Retry-After."""
     response.headers["Cache-Control"] = NO_STORE
-    created = players.create_player(body.pseudonym)
+    client = client_limits.scope_address_key(request.scope)
+    created = players.create_player(body.pseudonym, client=client)
     record_event("PlayerCreated", player_id=created.player.player_id)
     return CreatedPlayer.of(created)
 

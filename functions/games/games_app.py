@@ -17,7 +17,7 @@ gc.disable()
 
 from typing import Annotated
 
-from dames_backend import game_help, game_pdn, games, pdn_views
+from dames_backend import client_limits, game_help, game_pdn, games, pdn_views
 from dames_backend.app_factory import StrictModel, create_app, make_handler, record_event
 from dames_backend.errors import error_responses
 from dames_backend.game_views import (
@@ -33,7 +33,8 @@ from dames_backend.game_views import (
 )
 from dames_backend.leaderboard_views import ClaimResult
 from dames_backend.pdn_views import PDN_MAX_BYTES, PDN_MAX_CHARS, PdnReadResult
-from fastapi import Header, Path
+from dames_backend.thinking_limit import ClientThinkingLimit
+from fastapi import Header, Path, Request
 from fastapi.responses import Response
 from pydantic import Field
 
@@ -41,6 +42,15 @@ GameId = Annotated[str, Path(min_length=1, max_length=64, description="The game 
 Authorization = Annotated[str | None, Header(description="Bearer <game token>")]
 PlayerToken = Annotated[
     str | None, Header(alias="X-Player-Token", description="The player's token")
+]
+RefusalReceipt = Annotated[
+    str | None,
+    Header(
+        alias="X-Refusal",
+        max_length=300,
+        description="The `refusal` of this move's last 429/503, sent back with the retry: "
+        "the wait it imposed is not charged to the player's clock.",
+    ),
 ]
 
 
@@ -107,6 +117,8 @@ app = create_app(
     description="Games against the computer, refereed by the server.",
     body_limits={PDN_READ_PATH: PDN_MAX_BYTES},
 )
+# Each client's share of the thinking routes, on AWS (see dames_backend.thinking_limit).
+app.add_middleware(ClientThinkingLimit)
 
 # What a request with a body on one game can meet: bad JSON, its token, an unknown or
 # expired game, another request first, a body too large, a refused move or request.
@@ -131,7 +143,9 @@ def _ended(view: GameView) -> None:
     response_model=CreatedGame,
     responses=error_responses(400, 404, 413, 422),
 )
-def create_game(body: CreateGameRequest) -> CreatedGame:
+def create_game(body: CreateGameRequest, player_token: PlayerToken = None) -> CreatedGame:
+    """With ``X-Player-Token`` (a browser that has a pseudonym) the game is bound to that
+    player: only they can claim it."""
     token, view = games.create_game(
         body.mode,
         fen=body.fen,
@@ -139,6 +153,7 @@ def create_game(body: CreateGameRequest) -> CreatedGame:
         variant=body.variant,
         color=body.color,
         date=body.date,
+        player_token=player_token,
     )
     record_event("GameCreated", game_id=view.id, mode=view.mode, ai_level=view.level)
     return CreatedGame(token=token, game=view)
@@ -158,8 +173,13 @@ def get_game(game_id: GameId, authorization: Authorization = None) -> GameView:
     response_model=GameView,
     responses=GAME_WRITE_ERRORS,
 )
-def play_move(game_id: GameId, body: MoveRequest, authorization: Authorization = None) -> GameView:
-    view = games.play_move(game_id, authorization, ply=body.ply, move_text=body.move)
+def play_move(
+    game_id: GameId, body: MoveRequest, authorization: Authorization = None,
+    refusal: RefusalReceipt = None,
+) -> GameView:
+    view = games.play_move(
+        game_id, authorization, ply=body.ply, move_text=body.move, refusal=refusal
+    )
     record_event("MovePlayed", game_id=view.id, ply=view.ply, outcome=view.status)
     _ended(view)
     return view
@@ -275,14 +295,18 @@ def resign_game(game_id: GameId, authorization: Authorization = None) -> GameVie
 @app.post(
     "/api/games/{game_id}/claim",
     response_model=ClaimResult,
-    responses=error_responses(401, 403, 404, 409, 422),
+    responses=error_responses(401, 403, 404, 409, 422, 429),
 )
 def claim_game(
     game_id: GameId,
+    request: Request,
     authorization: Authorization = None,
     player_token: PlayerToken = None,
 ) -> ClaimResult:
-    result = games.claim_game(game_id, authorization, player_token)
+    """Only the game's player (when it was started with one) may claim it; claims are
+    limited per player and per network and day (429 ``rate-limited``)."""
+    client = client_limits.scope_address_key(request.scope)
+    result = games.claim_game(game_id, authorization, player_token, client)
     record_event("GameClaimed", game_id=game_id, board=result.board, rank=result.rank)
     return result
 

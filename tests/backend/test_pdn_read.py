@@ -236,3 +236,27 @@ def test_a_game_is_chosen_by_the_index_its_summary_gives(games_client: TestClien
     chosen = _read(games_client, text, game=3).json()["game"]
     assert chosen["index"] == 3 and chosen["tags"]["Event"] == "B"
     assert _read(games_client, text, game=1).json()["error"] == "no-such-game"
+
+
+def test_a_number_of_any_length_is_refused_not_a_server_error(games_client: TestClient) -> None:
+    huge = "7" * 5_000
+    for text in (f"W:W{huge}:B1", f"1. 32-28 {huge}-23 *", f'[FEN "W:W31-{huge}:B1"] *'):
+        response = _read(games_client, text, game=1)
+        assert response.status_code == 422, (text[:20], response.status_code)
+        assert response.json()["error"] == "bad-pdn"
+    # A move number is only a label: the game reads.
+    numbered = _read(games_client, f"1. 32-28 19-23 {huge}. 28x19 *")
+    assert numbered.status_code == 200 and len(numbered.json()["game"]["moves"]) == 3
+    fen_game = games_client.post("/api/games", json={"mode": "free", "fen": f"W:W{huge[:250]}:B1"})
+    assert fen_game.status_code == 422
+
+
+def test_the_reader_stops_at_its_cpu_budget(
+    games_client: TestClient, monkeypatch: Any
+) -> None:
+    from dames_backend import pdn_views
+
+    monkeypatch.setattr(pdn_views, "PDN_CPU_SECONDS", 0.0)  # spent at the first look
+    one = '[Event "Copy"]\n1. 32-28 19-23 2. 28x19 14x23 *\n\n'
+    response = _read(games_client, one * 200)
+    assert response.status_code == 422 and "s of computing" in response.json()["message"]

@@ -41,6 +41,7 @@ _ENV_KEYS = (
     "AWS_DEFAULT_REGION",
     "DYNAMODB_ENDPOINT",
     "TABLE_NAME",
+    "DAMES_LIMIT_PSEUDONYMS_PER_DAY",
 )
 
 
@@ -74,6 +75,8 @@ def moto_endpoint() -> Iterator[str]:
             "AWS_DEFAULT_REGION": "eu-west-3",
             "DYNAMODB_ENDPOINT": endpoint,
             "TABLE_NAME": TABLE_NAME,
+            # Every browser of the session registers from 127.0.0.1: one network, many people.
+            "DAMES_LIMIT_PSEUDONYMS_PER_DAY": "1000",
         }
     )
     import boto3
