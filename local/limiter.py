@@ -37,7 +37,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 # Where the computer searches (its reply to a move, a hint, its answer to a draw offer), and
 # where a PDN file is read: every move of up to 256 KB of games resolved, seconds of CPU.
-THINKING_ROUTE = re.compile(r"^/api/games/(?:[^/]+/(?:moves|hint|draw-offer)|pdn/read)$")
+THINKING_ROUTE = re.compile(
+    r"^/api/games/(?:[^/]+/(?:moves|hint|draw-offer)|pdn/read|position/analyse)$"
+)
 RETRY_AFTER_SECONDS = 3
 QUEUE_WAIT_SECONDS = 15.0  # a queued search that gets no slot by then is refused after all
 BUSY_MESSAGE = (

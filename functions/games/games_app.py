@@ -17,7 +17,7 @@ gc.disable()
 
 from typing import Annotated
 
-from dames_backend import game_help, game_pdn, games, pdn_views
+from dames_backend import game_help, game_pdn, games, pdn_views, position_analysis
 from dames_backend.app_factory import StrictModel, create_app, make_handler, record_event
 from dames_backend.errors import error_responses
 from dames_backend.game_views import (
@@ -96,6 +96,18 @@ class PdnReadRequest(StrictModel):
     )
 
 
+class PositionRequest(StrictModel):
+    """A position for the analysis board: ``fen`` (the variant's start when absent), the
+    ``moves`` played on it since (any unambiguous notation) and the search ``depth``."""
+
+    variant: VariantName = "international"
+    fen: str | None = Field(default=None, min_length=1, max_length=300)
+    moves: list[Annotated[str, Field(min_length=1, max_length=200)]] = Field(
+        default_factory=list, max_length=position_analysis.MAX_MOVES
+    )
+    depth: int = Field(default=6, ge=1, le=position_analysis.MAX_DEPTH)
+
+
 class ClockRequest(StrictModel):
     """The page's visibility, sent as it changes (``paused`` while the tab is hidden)."""
 
@@ -103,13 +115,17 @@ class ClockRequest(StrictModel):
 
 
 PDN_READ_PATH = "/api/games/pdn/read"
+POSITION_ANALYSE_PATH = "/api/games/position/analyse"
 
 app = create_app(
     "Dames du jour — games",
     service="games",
     openapi_url="/api/games/openapi.json",
     description="Games against the computer, refereed by the server.",
-    body_limits={PDN_READ_PATH: PDN_MAX_BYTES},
+    body_limits={
+        PDN_READ_PATH: PDN_MAX_BYTES,
+        POSITION_ANALYSE_PATH: position_analysis.MAX_BODY_BYTES,
+    },
 )
 
 # What a request with a body on one game can meet: bad JSON, its token, an unknown or
@@ -263,6 +279,21 @@ def read_pdn(body: PdnReadRequest) -> PdnReadResult:
     result = pdn_views.read_pdn(body.pdn, body.game, body.variant)
     record_event("PdnRead", games=result.count, plies=len(result.game.moves))
     return result
+
+
+@app.post(
+    POSITION_ANALYSE_PATH,
+    response_model=position_analysis.PositionAnalysis,
+    responses=error_responses(400, 413, 422, 429),
+)
+def analyse_position(body: PositionRequest) -> position_analysis.PositionAnalysis:
+    """The analysis board: the position ``moves`` reach from ``fen``, its legal moves and the
+    engine's evaluation and line at ``depth`` (work bounded by a node budget). No game is
+    created and no token is needed; a set-up that cannot be played gets 422
+    ``illegal-setup`` with every fault in ``problems``."""
+    view = position_analysis.analyse_position(body.variant, body.fen, body.moves, body.depth)
+    record_event("PositionAnalysed", depth=view.depth, nodes=view.nodes, plies=view.ply)
+    return view
 
 
 @app.post(
