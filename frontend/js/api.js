@@ -90,4 +90,12 @@ export const api = {
   readPdn: (pdn, game = 1, variant = undefined) =>
     call("POST", "/api/games/pdn/read", { body: { pdn, game, variant } }),
   variants: () => call("GET", "/api/variants"),
+  /** The analysis board: the position `moves` reach from `fen`, its legal moves and the
+   * engine's evaluation at `depth` (422 illegal-setup with `problems` for a faulty set-up). */
+  analysePosition: (body) => call("POST", "/api/games/position/analyse", { body }),
+  /** A finished game's analysis, a job on the server: start it, then read its progress. */
+  startAnalysis: (id, token) =>
+    call("POST", `/api/games/${encodeURIComponent(id)}/analysis`, { body: {}, gameToken: token }),
+  analysis: (id, token) =>
+    call("GET", `/api/games/${encodeURIComponent(id)}/analysis`, { gameToken: token }),
 };
