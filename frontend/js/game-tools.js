@@ -12,6 +12,7 @@ import { t } from "./i18n.js";
 import { createFromChoices, loadChoices } from "./newgame-core.js";
 import { duoFlip, setDuoFlip } from "./duo-prefs.js";
 import { recordResult } from "./stats-store.js";
+import { boardHref, showAnalyseLink } from "./analysis-links.js";
 
 const $ = (id) => document.getElementById(id);
 const HELP_MODES = ["free", "practice", "duo"];
@@ -349,6 +350,10 @@ export function setupGameTools(page) {
     const g = page.game();
     $("review-live").hidden = false;
     $("review-live").dataset.over = g && g.status !== "playing" ? "1" : "";
+    const open = Boolean(g) && (g.mode !== "daily" || g.ranked === false); // a daily: once closed
+    showAnalyseLink($("review-analyse"), g, page.token(), open);
+    $("review-board").hidden = !open;
+    $("review-board").href = boardHref(detail.variant, fen);
     markMoves(g);
     drawButtons();
   }

@@ -18,6 +18,7 @@ import "./freeplay-words.js";
 import { setupLanguageSwitch, t } from "./i18n.js";
 import { LEVELS, createFromChoices, loadChoices } from "./newgame-core.js";
 import { savedGame } from "./store.js";
+import { boardHref } from "./analysis-links.js";
 
 const $ = (id) => document.getElementById(id);
 const MAX_BYTES = 256 * 1024;
@@ -84,6 +85,7 @@ function drawPosition() {
     if (current) span.setAttribute("aria-current", "step");
     else span.removeAttribute("aria-current");
   }
+  $("imp-board").href = boardHref(game.variant, fen);
   drawPlayOn(fen);
 }
 

@@ -18,6 +18,7 @@ import {
 } from "./store.js";
 import { loadStreak, recordDailyWin, streakText, todayUtc } from "./streak.js";
 import { setupGameTools } from "./game-tools.js";
+import { showAnalyseLink } from "./analysis-links.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -362,6 +363,7 @@ function drawEnd() {
   $("to-board").hidden = !listed;
   $("to-board").href = g.mode === "daily" ? `leaderboards.html?board=daily&date=${g.date}`
     : "leaderboards.html?board=free";
+  showAnalyseLink($("analyse-game"), g, state.token, g.mode !== "daily" || dailyClosed());
   $("next-daily").hidden = false;
   askNextDaily();
   drawCountdown();
