@@ -100,7 +100,9 @@ def _histogram_moves(
     if old_score is not None:
         moves.append(_count_move(table_name, score_key(pk, old_score), -1))
     same_block = (
-        old_score is not None and new_score is not None and block_of(old_score) == block_of(new_score)
+        old_score is not None
+        and new_score is not None
+        and block_of(old_score) == block_of(new_score)
     )
     if not same_block:
         if new_score is not None:
@@ -270,6 +272,10 @@ def record_claim(
                 "board": board,
                 "date": date,
                 "score": score,
+                "pieces": pieces,
+                "seconds": seconds,
+                "pauses": pauses,
+                "pausedMs": paused_ms,
                 "at": at,
                 "claimedAt": clock.iso_now(),
                 "state": state,

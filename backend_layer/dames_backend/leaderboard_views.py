@@ -76,7 +76,7 @@ class MyRankView(View):
 
     me: OwnRank | None
     underReview: UnderReview | None = Field(
-        None, description="The player's best held claim above their shown entry, if any."
+        default=None, description="The player's best held claim above their shown entry, if any."
     )
 
 
