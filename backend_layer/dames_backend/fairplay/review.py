@@ -3,29 +3,26 @@
 Every decision goes through ``leaderboard.update_entry``: the entry (which claim is shown),
 the histogram counts and the claim item (its state, reasons and signals; a held claim is
 listed under ``REVIEW#held`` on the index for the moderators) change in one transaction.
+The moderators' own operations are in ``moderation`` (not reached by any function).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from boto3.dynamodb.conditions import Attr, Key
+from boto3.dynamodb.conditions import Key
 
 from dames_backend import db, game_store
-from dames_backend.fairplay.entries import BANNED_REASON, Claim, Entry, State
+from dames_backend.fairplay.entries import Claim, Entry, State
 from dames_backend.fairplay.jobs import load_job
 from dames_backend.fairplay.keys import HELD_REVIEW_PK, claim_key, line_pk
 from dames_backend.fairplay.signals import Signals, game_signals
 from dames_backend.fairplay.verdict import Verdict, judge
 from dames_backend.leaderboard import update_entry
 from dames_backend.ranking import board_pk
-from dames_backend.tables import GSI1_NAME
 
 if TYPE_CHECKING:
     from types_boto3_dynamodb.type_defs import TransactWriteItemTypeDef
-
-RELEASED_REASON = "Released by a moderator."
-
 
 def load_claim(game_id: str) -> dict[str, Any] | None:
     """The claim item of a game (None: never claimed)."""
@@ -146,66 +143,3 @@ def judge_claim(game_id: str) -> Verdict | None:
     verdict = judge(signals)
     decide(item, verdict.state, verdict.reasons, signals)
     return verdict
-
-
-# --- moderation ---------------------------------------------------------------------------
-
-
-def held_claims(limit: int = 100) -> list[dict[str, Any]]:
-    """The held claims awaiting a moderator, oldest first."""
-    page = db.get_table().query(
-        IndexName=GSI1_NAME, KeyConditionExpression=Key("gsi1pk").eq(HELD_REVIEW_PK),
-        Limit=limit,
-    )
-    return list(page.get("Items", []))
-
-
-def release(game_id: str) -> Entry:
-    """Publish a held (or provisional) claim: it takes its place if it is the player's best."""
-    item = load_claim(game_id)
-    if item is None:
-        raise LookupError(f"no claim for game {game_id}")
-    return decide(item, "published", (RELEASED_REASON,), listed=False)
-
-
-def _player_items(player_id: str) -> list[dict[str, Any]]:
-    """A player's entries on every board and their claims: a scan (moderation is rare)."""
-    condition = (Attr("sk").eq(f"PLAYER#{player_id}") & Attr("pk").begins_with("BOARD#")) | (
-        Attr("pk").begins_with("CLAIM#") & Attr("playerId").eq(player_id)
-    )
-    table = db.get_table()
-    query: dict[str, Any] = {"FilterExpression": condition}
-    found: list[dict[str, Any]] = []
-    while True:
-        page = table.scan(**query)
-        found.extend(page.get("Items", []))
-        last = page.get("LastEvaluatedKey")
-        if not last:
-            return found
-        query["ExclusiveStartKey"] = last
-
-
-def ban(player_id: str) -> int:
-    """Withdraw a player's entries from every board and hold their claims, now and to come;
-    returns the number of boards changed."""
-    table = db.get_table()
-    table.update_item(
-        Key={"pk": f"PLAYER#{player_id}", "sk": "PROFILE"},
-        UpdateExpression="SET banned = :t",
-        ConditionExpression="attribute_exists(pk)",
-        ExpressionAttributeValues={":t": True},
-    )
-    boards = 0
-    for item in _player_items(player_id):
-        pk = db.as_str(item["pk"])
-        if pk.startswith("BOARD#"):
-            update_entry(pk=pk, player_id=player_id, identity={}, change=Entry.with_ban)
-            boards += 1
-        elif item.get("state") != "held":
-            table.update_item(
-                Key=claim_key(db.as_str(item["gameId"])),
-                UpdateExpression="SET #state = :held, reasons = :reasons",
-                ExpressionAttributeNames={"#state": "state"},
-                ExpressionAttributeValues={":held": "held", ":reasons": [BANNED_REASON]},
-            )
-    return boards
