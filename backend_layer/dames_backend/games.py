@@ -623,6 +623,8 @@ def claim_game(
     The figures come from the stored game; the leaderboard's own transaction guarantees one
     claim per game (a second claim is 409), then the game is flagged ``claimed``.
     """
+    from dames_backend.fairplay.jobs import request_claim_analysis
+    from dames_backend.fairplay.keys import moves_hash
     from dames_backend.leaderboard import record_claim
     from dames_backend.players import authenticate_player
 
@@ -669,6 +671,7 @@ def claim_game(
             pauses=record.clock.pauses,
             paused_ms=record.clock.paused_ms,
             achieved_at=record.finished_at,
+            moves_digest=moves_hash(record.moves),
         )
     except ApiError as exc:
         if exc.code == "already-claimed":
@@ -677,4 +680,6 @@ def claim_game(
             game_store.mark_claimed(record.id, None)
         raise
     game_store.mark_claimed(record.id, str(player.player_id))
+    if result.status == "provisional":
+        request_claim_analysis(record.id)
     return result

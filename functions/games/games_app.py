@@ -20,6 +20,7 @@ from typing import Annotated
 from dames_backend import game_help, game_pdn, games, pdn_views, position_analysis
 from dames_backend.app_factory import StrictModel, create_app, make_handler, record_event
 from dames_backend.errors import error_responses
+from dames_backend.fairplay.analysis_views import AnalysisView, ask_analysis, read_analysis
 from dames_backend.game_views import (
     ClockView,
     Color,
@@ -320,6 +321,36 @@ def claim_game(
     result = games.claim_game(game_id, authorization, player_token)
     record_event("GameClaimed", game_id=game_id, board=result.board, rank=result.rank)
     return result
+
+
+@app.post(
+    "/api/games/{game_id}/analysis",
+    status_code=202,
+    response_model=AnalysisView,
+    responses=error_responses(401, 403, 404, 422),
+)
+def ask_for_analysis(
+    game_id: GameId, response: Response, authorization: Authorization = None
+) -> AnalysisView:
+    """Queue the engine's analysis of a finished game (a daily game once its day has
+    closed); asking again costs nothing. Poll ``GET`` for progress and the result."""
+    view = ask_analysis(game_id, authorization)
+    response.headers["Cache-Control"] = "no-store"
+    record_event("AnalysisRequested", game_id=game_id, status=view.status)
+    return view
+
+
+@app.get(
+    "/api/games/{game_id}/analysis",
+    response_model=AnalysisView,
+    responses=error_responses(401, 403, 404, 422),
+)
+def get_analysis(
+    game_id: GameId, response: Response, authorization: Authorization = None
+) -> AnalysisView:
+    """The analysis of a game as it stands: status, progress, and the result once done."""
+    response.headers["Cache-Control"] = "no-store"
+    return read_analysis(game_id, authorization)
 
 
 handler = make_handler(app)
