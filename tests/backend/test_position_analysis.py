@@ -137,3 +137,9 @@ def test_the_deepest_search_is_bounded(games_client: TestClient) -> None:
     answer = analyse(games_client, fen=fen, depth=MAX_DEPTH)
     assert 1 <= answer["depth"] <= MAX_DEPTH
     assert answer["bestMove"] is not None
+
+
+def test_the_local_limiter_counts_it_as_a_thinking_route() -> None:
+    from local.limiter import THINKING_ROUTE
+
+    assert THINKING_ROUTE.match(PATH)
