@@ -108,10 +108,16 @@ function sideText(side) {
   return `${t("accuracyLine", { value: accuracy })} · ${t("sideSummary", side)}`;
 }
 
+/** The engine's choice before `move` (the first move of its line when not given apart). */
+function bestOf(move) {
+  return move.bestMove || (move.bestLine || [])[0] || "";
+}
+
 function betterText(move) {
-  if (!markOf(move) || move.bestMove === move.notation) return "";
+  const best = bestOf(move);
+  if (!markOf(move) || !best || best === move.notation) return "";
   const line = (move.bestLine || []).join(" ");
-  return `${t("betterMove", { m: move.bestMove })}${line ? ` ; ${t("engineLine", { line })}` : ""}`;
+  return `${t("betterMove", { m: best })}${line ? ` ; ${t("engineLine", { line })}` : ""}`;
 }
 
 function moveItem(move, ply) {
@@ -159,9 +165,12 @@ function drawSummary() {
   const { sides, turningPoint, moves } = view.result;
   $("an-white").textContent = sideText(sides.white);
   $("an-black").textContent = sideText(sides.black);
-  const turning = turningPoint ? moves[turningPoint - 1] : null;
+  // `turningPoint` is the `ply` field of the move concerned (the plies played before it).
+  const index = turningPoint === null || turningPoint === undefined ? -1
+    : moves.findIndex((m) => m.ply === turningPoint);
+  const turning = index >= 0 ? moves[index] : null;
   $("an-turning").textContent = turning
-    ? t("turningPoint", { m: `${turning.notation}${markOf(turning)}`, n: moveNumber(turningPoint) })
+    ? t("turningPoint", { m: `${turning.notation}${markOf(turning)}`, n: moveNumber(index + 1) })
     : t("noTurningPoint");
   $("an-graph").setAttribute("aria-label", t("graphLabel"));
 }
