@@ -121,9 +121,13 @@ def test_a_hung_man_is_marked_with_the_better_move(user: Any) -> None:
     user.press(page.locator("#resign"))
     user.press(page.locator("#resign"))
     page.wait_for_selector("#end:not([hidden])")
-    link = page.locator("#analyse-game")
-    assert link.is_visible()
-    user.press(link)
+    assert page.locator("#analyse-game").is_visible()
+    # The review offers the analysis too, and the board at the position reviewed.
+    user.press(page.locator("#review-start"))
+    page.locator("#review").wait_for(state="visible")
+    href = page.locator("#review-board").get_attribute("href") or ""
+    assert href.startswith("analysis-board.html?variant=international&fen=")
+    user.press(page.locator("#review-analyse"))
     page.wait_for_url("**/analysis.html?game=*")
     wait_for_analysis(page)
     hung = page.locator(f'#an-moves .mv[data-ply="{ply}"]')

@@ -142,3 +142,36 @@ def test_narrow_phone_has_no_sideways_scroll(browser: Any, playwright: Any, base
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 320
     context.close()
+
+
+def test_an_imported_game_opens_its_position_on_the_board(page: Any) -> None:
+    page.goto("/import.html")
+    page.fill("#pdn-input", '[Event "t"]\n1. 32-28 19-23 2. 28x19 14x23 *\n')
+    page.click("#pdn-read")
+    page.locator("#import-view").wait_for(state="visible")
+    page.click('#imp-moves .mv[data-ply="2"]')  # after 19-23: White must take
+    page.click("#imp-board")
+    page.wait_for_url("**/analysis-board.html?*")
+    eval_text(page)
+    board = dames.Board()
+    for text in ("32-28", "19-23"):
+        board.push(board.parse_move(text))
+    assert page.locator("#ab-fen").input_value() == board.fen()
+    assert page.locator("#ab-line").inner_text().startswith("Meilleure suite : 28x19")
+
+
+def test_the_editor_sets_up_another_variant_and_the_board_flips(page: Any) -> None:
+    open_board(page)
+    page.click("#ab-flip")
+    assert page.locator("#ab-flip").get_attribute("aria-pressed") == "true"
+    assert page.locator("#board").get_attribute("aria-label") == "Damier, les noirs en bas"
+    page.click("#ab-edit")
+    page.select_option("#ed-variant", "brazilian")
+    page.wait_for_function("() => document.querySelectorAll('#board [data-square]').length == 32")
+    page.check('input[name="ed-turn"][value="black"]')
+    page.click("#ed-done")
+    page.locator("#ab-editor").wait_for(state="hidden", timeout=ANSWER_MS)
+    eval_text(page)
+    assert page.locator("#ab-turn").inner_text() == "Trait aux noirs"
+    assert page.locator("#ab-fen").input_value().startswith("B:W21,22,")
+    assert len(board_pieces(page)) == 24
