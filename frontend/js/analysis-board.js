@@ -17,7 +17,9 @@ import { applyMove, parseFen } from "./fen.js";
 import { setupLanguageSwitch, t } from "./i18n.js";
 import { LEVELS, createFromChoices, loadChoices } from "./newgame-core.js";
 import { emptyPick, movableSquares, pickMarks, touch } from "./picker.js";
-import { createEditor } from "./position-editor.js";
+import {
+  drawEditorVariants, editorIsOpen, editorTouch, openEditor, setupEditor,
+} from "./position-editor.js";
 
 const $ = (id) => document.getElementById(id);
 const MAX_DEPTH = 10;
@@ -37,7 +39,7 @@ const state = {
 };
 
 const board = new BoardView($("board"), {
-  onSquare: (sq) => (editor.isOpen ? editor.touch(sq) : onTouch(sq)),
+  onSquare: (sq) => (editorIsOpen() ? editorTouch(sq) : onTouch(sq)),
   onDrop: (from, to) => onDrop(from, to),
   onCancel: () => cancelPick(),
 });
@@ -46,7 +48,7 @@ const say = (text) => {
   $("ab-status").textContent = text;
 };
 
-const editor = createEditor({
+setupEditor({
   board,
   say,
   variantNames: () => state.variantNames,
@@ -85,7 +87,7 @@ async function load(variant, fen, moves) {
   } finally {
     if (asked === state.asked) {
       state.busy = false;
-      if (editor.isOpen) {
+      if (editorIsOpen()) {
         $("ab-eval").textContent = "";
         board.setInteractive(true);
       } else {
@@ -146,14 +148,14 @@ function draw() {
   drawMoves();
   $("ab-takeback").disabled = state.moves.length === 0;
   if (document.activeElement !== $("ab-fen")) $("ab-fen").value = answer.fen;
-  board.setInteractive(!state.busy && !editor.isOpen && answer.legalMoves.length > 0);
+  board.setInteractive(!state.busy && !editorIsOpen() && answer.legalMoves.length > 0);
   drawPlayOn(answer);
 }
 
 /* ---------- moves on the board ---------- */
 
 function cancelPick() {
-  if (editor.isOpen || state.pick.from === null) return;
+  if (editorIsOpen() || state.pick.from === null) return;
   state.pick = emptyPick();
   say(t("cancelled"));
   drawMarks();
@@ -175,7 +177,7 @@ function onTouch(square) {
 }
 
 function onDrop(from, to) {
-  if (editor.isOpen || state.busy || !state.answer) return;
+  if (editorIsOpen() || state.busy || !state.answer) return;
   const first = touch(state.answer.legalMoves, emptyPick(), from);
   state.pick = first.pick;
   if (to === null || first.action !== "select" || onTouch(to) === "refuse") {
@@ -208,7 +210,7 @@ $("ab-flip").addEventListener("click", () => {
 $("ab-edit").addEventListener("click", () => {
   const fen = state.answer ? state.answer.fen : state.startFen;
   state.pick = emptyPick();
-  editor.open(state.variant, fen).catch(() => say(t("requestFailed")));
+  openEditor(state.variant, fen).catch(() => say(t("requestFailed")));
 });
 
 $("ab-depth").addEventListener("change", () => {
@@ -282,7 +284,7 @@ async function loadVariantNames() {
   } catch {
     /* international only */
   }
-  editor.drawVariants();
+  drawEditorVariants();
 }
 
 async function start() {
@@ -297,8 +299,8 @@ async function start() {
 }
 
 setupLanguageSwitch(() => {
-  editor.drawVariants();
-  if (state.answer && !editor.isOpen) draw();
+  drawEditorVariants();
+  if (state.answer && !editorIsOpen()) draw();
 });
 setupDepth();
 loadVariantNames();

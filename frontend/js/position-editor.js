@@ -26,104 +26,116 @@ export function problemText(problem, most = null) {
   });
 }
 
+const edit = { open: false, variant: "international", pieces: new Map(), most: null };
+/** The page's side (setupEditor): its board, its status line, its variants, its request. */
+let page = null;
+
+function draw() {
+  page.board.setPosition(edit.pieces);
+  page.board.setMarks({});
+}
+
+/** The variant choice in the page's language. */
+export function drawEditorVariants() {
+  const select = $("ed-variant");
+  select.replaceChildren(...page.variantNames().map((n) => new Option(t(`variant:${n}`), n)));
+  select.value = edit.variant;
+}
+
+async function useVariant(name) {
+  const description = await page.board.useVariant(name);
+  edit.variant = name;
+  edit.most = description.startFen ? parseFen(description.startFen).pieces.size / 2 : null;
+  return description;
+}
+
+function setTurn(turn) {
+  document.querySelector(`input[name="ed-turn"][value="${turn}"]`).checked = true;
+}
+
+export function editorIsOpen() {
+  return edit.open;
+}
+
+/** Opens the editor on `fen` of `variant`. */
+export async function openEditor(variant, fen) {
+  edit.open = true;
+  await useVariant(variant);
+  const position = parseFen(fen);
+  edit.pieces = new Map(position.pieces);
+  setTurn(position.turn);
+  drawEditorVariants();
+  $("ed-problems").textContent = "";
+  $("ab-editor").hidden = false;
+  document.body.classList.add("editing");
+  page.board.setInteractive(true);
+  draw();
+  page.say(t("editing"));
+  document.querySelector('input[name="ed-piece"]:checked').focus();
+}
+
+function close() {
+  edit.open = false;
+  $("ab-editor").hidden = true;
+  document.body.classList.remove("editing");
+  page.closed();
+}
+
+/** A touch on a square: the chosen piece goes there, or the square empties when it
+ * already holds that piece (or the eraser is chosen). */
+export function editorTouch(square) {
+  const wanted = checked("ed-piece");
+  if (wanted === "empty" || edit.pieces.get(square) === wanted) {
+    edit.pieces.delete(square);
+    page.say(t("editRemoved", { sq: square }));
+  } else {
+    edit.pieces.set(square, wanted);
+    page.say(t("editPlaced", { piece: t(`piece:${wanted}`), sq: square }));
+  }
+  $("ed-problems").textContent = "";
+  draw();
+}
+
+async function startPosition() {
+  const description = await useVariant(edit.variant);
+  const position = parseFen(description.startFen);
+  edit.pieces = new Map(position.pieces);
+  setTurn(position.turn);
+  draw();
+}
+
+function showProblems(problems) {
+  const list = document.createElement("ul");
+  for (const problem of problems) {
+    const li = document.createElement("li");
+    li.textContent = problemText(problem, edit.most);
+    list.append(li);
+  }
+  const head = document.createElement("p");
+  head.textContent = t("setupRefused");
+  $("ed-problems").replaceChildren(head, list);
+}
+
+async function done() {
+  const fen = formatFen(checked("ed-turn"), edit.pieces);
+  $("ed-done").disabled = true;
+  try {
+    const problems = await page.analyse(edit.variant, fen);
+    if (problems) showProblems(problems);
+    else close();
+  } finally {
+    $("ed-done").disabled = false;
+  }
+}
+
 /**
  * @param {{board: import("./board.js").BoardView, say: (text: string) => void,
  *   variantNames: () => string[],
  *   analyse: (variant: string, fen: string) => Promise<object[]|null>,
- *   closed: () => void}} page  `analyse` resolves with the server's problems (null: accepted)
+ *   closed: () => void}} onPage  `analyse` resolves with the server's problems (null: accepted)
  */
-export function createEditor(page) {
-  const { board } = page;
-  const edit = { open: false, variant: "international", pieces: new Map(), most: null };
-
-  function draw() {
-    board.setPosition(edit.pieces);
-    board.setMarks({});
-  }
-
-  function drawVariants() {
-    const select = $("ed-variant");
-    select.replaceChildren(...page.variantNames().map((n) => new Option(t(`variant:${n}`), n)));
-    select.value = edit.variant;
-  }
-
-  async function useVariant(name) {
-    const description = await board.useVariant(name);
-    edit.variant = name;
-    edit.most = description.startFen ? parseFen(description.startFen).pieces.size / 2 : null;
-    return description;
-  }
-
-  async function open(variant, fen) {
-    edit.open = true;
-    await useVariant(variant);
-    const position = parseFen(fen);
-    edit.pieces = new Map(position.pieces);
-    document.querySelector(`input[name="ed-turn"][value="${position.turn}"]`).checked = true;
-    drawVariants();
-    $("ed-problems").textContent = "";
-    $("ab-editor").hidden = false;
-    document.body.classList.add("editing");
-    board.setInteractive(true);
-    draw();
-    page.say(t("editing"));
-    document.querySelector('input[name="ed-piece"]:checked').focus();
-  }
-
-  function close() {
-    edit.open = false;
-    $("ab-editor").hidden = true;
-    document.body.classList.remove("editing");
-    page.closed();
-  }
-
-  /** A touch on a square: the chosen piece goes there, or the square empties when it
-   * already holds that piece (or the eraser is chosen). */
-  function touch(square) {
-    const wanted = checked("ed-piece");
-    if (wanted === "empty" || edit.pieces.get(square) === wanted) {
-      edit.pieces.delete(square);
-      page.say(t("editRemoved", { sq: square }));
-    } else {
-      edit.pieces.set(square, wanted);
-      page.say(t("editPlaced", { piece: t(`piece:${wanted}`), sq: square }));
-    }
-    $("ed-problems").textContent = "";
-    draw();
-  }
-
-  async function startPosition() {
-    const description = await useVariant(edit.variant);
-    const position = parseFen(description.startFen);
-    edit.pieces = new Map(position.pieces);
-    document.querySelector(`input[name="ed-turn"][value="${position.turn}"]`).checked = true;
-    draw();
-  }
-
-  function showProblems(problems) {
-    const list = document.createElement("ul");
-    for (const problem of problems) {
-      const li = document.createElement("li");
-      li.textContent = problemText(problem, edit.most);
-      list.append(li);
-    }
-    const head = document.createElement("p");
-    head.textContent = t("setupRefused");
-    $("ed-problems").replaceChildren(head, list);
-  }
-
-  async function done() {
-    const fen = formatFen(checked("ed-turn"), edit.pieces);
-    $("ed-done").disabled = true;
-    try {
-      const problems = await page.analyse(edit.variant, fen);
-      if (problems) showProblems(problems);
-      else close();
-    } finally {
-      $("ed-done").disabled = false;
-    }
-  }
-
+export function setupEditor(onPage) {
+  page = onPage;
   $("ed-clear").addEventListener("click", () => {
     edit.pieces = new Map();
     draw();
@@ -135,13 +147,4 @@ export function createEditor(page) {
   });
   $("ed-done").addEventListener("click", () => done());
   $("ed-cancel").addEventListener("click", () => close());
-
-  return {
-    open,
-    touch,
-    drawVariants,
-    get isOpen() {
-      return edit.open;
-    },
-  };
 }
