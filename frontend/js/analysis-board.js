@@ -18,7 +18,7 @@ import { setupLanguageSwitch, t } from "./i18n.js";
 import { LEVELS, createFromChoices, loadChoices } from "./newgame-core.js";
 import { emptyPick, movableSquares, pickMarks, touch } from "./picker.js";
 import {
-  drawEditorVariants, editorIsOpen, editorTouch, openEditor, setupEditor,
+  drawEditorVariants, editorIsOpen, editorTouch, openEditor, problemText, setupEditor,
 } from "./position-editor.js";
 
 const $ = (id) => document.getElementById(id);
@@ -227,7 +227,7 @@ $("ab-fen-form").addEventListener("submit", async (e) => {
   const fen = $("ab-fen").value.trim();
   if (!fen) return;
   const problems = await load(state.variant, fen, []);
-  if (problems) say(`${t("setupRefused")} ${problems.map((p) => p.message).join(" ")}`);
+  if (problems) say(refusal(problems, state.variant));
 });
 
 /* ---------- playing the computer from here ---------- */
@@ -263,6 +263,10 @@ $("ab-play").addEventListener("click", async () => {
 
 /* ---------- start ---------- */
 
+function refusal(problems, variant) {
+  return `${t("setupRefused")} ${problems.map((p) => problemText(p, variant)).join(" ; ")}`;
+}
+
 function setupDepth() {
   let saved = 6;
   try {
@@ -293,7 +297,7 @@ async function start() {
   const fen = params.get("fen");
   const problems = await load(variant, fen, []);
   if (problems || state.problem || !state.answer) {
-    say(problems ? `${t("badLink")} ${problems.map((p) => p.message).join(" ")}` : t("badLink"));
+    say(problems ? `${t("badLink")} ${refusal(problems, variant)}` : t("badLink"));
     await load("international", null, []);
   }
 }

@@ -9,24 +9,31 @@ import "./analysis-words.js";
 import "./freeplay-words.js";
 import { formatFen, parseFen } from "./fen.js";
 import { t } from "./i18n.js";
-import { loadVariant } from "./variants.js";
+import { cachedVariant } from "./variants.js";
 
 const $ = (id) => document.getElementById(id);
 const checked = (name) => document.querySelector(`input[name="${name}"]:checked`).value;
 
-/** One fault of a set-up (POST /api/games/position/analyse's `problems`), in words. */
-export function problemText(problem, most = null) {
+/** How many pieces a side starts with in `variant` (the most it may have), if known. */
+function mostPieces(variant) {
+  const description = cachedVariant(variant);
+  return description ? parseFen(description.startFen).pieces.size / 2 : "";
+}
+
+/** One fault of a set-up of `variant` (POST /api/games/position/analyse's `problems`), in
+ * the page's words. */
+export function problemText(problem, variant) {
   const color = problem.color || "white";
   return t(`setup:${problem.code}`, {
     detail: problem.message,
     color: t(`colorOne:${color}`),
     colorPlural: t(`colorMany:${color}`),
     squares: (problem.squares || []).join(", "),
-    most: most ?? "",
+    most: mostPieces(variant),
   });
 }
 
-const edit = { open: false, variant: "international", pieces: new Map(), most: null };
+const edit = { open: false, variant: "international", pieces: new Map() };
 /** The page's side (setupEditor): its board, its status line, its variants, its request. */
 let page = null;
 
@@ -45,7 +52,6 @@ export function drawEditorVariants() {
 async function useVariant(name) {
   const description = await page.board.useVariant(name);
   edit.variant = name;
-  edit.most = description.startFen ? parseFen(description.startFen).pieces.size / 2 : null;
   return description;
 }
 
@@ -108,7 +114,7 @@ function showProblems(problems) {
   const list = document.createElement("ul");
   for (const problem of problems) {
     const li = document.createElement("li");
-    li.textContent = problemText(problem, edit.most);
+    li.textContent = problemText(problem, edit.variant);
     list.append(li);
   }
   const head = document.createElement("p");

@@ -175,3 +175,10 @@ def test_the_editor_sets_up_another_variant_and_the_board_flips(page: Any) -> No
     assert page.locator("#ab-turn").inner_text() == "Trait aux noirs"
     assert page.locator("#ab-fen").input_value().startswith("B:W21,22,")
     assert len(board_pieces(page)) == 24
+
+
+def test_a_link_to_a_faulty_setup_says_why_and_shows_the_start(page: Any) -> None:
+    open_board(page, "?fen=W:W3,31:B20")
+    status = page.locator("#ab-status").inner_text()
+    assert "n'est pas lisible" in status and "ligne de promotion (case 3)" in status
+    assert page.locator("#ab-fen").input_value() == dames.Board().fen()
