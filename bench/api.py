@@ -78,7 +78,7 @@ def play_one_game(
         if view["status"] != "playing":
             break
         move = rng.choice(view["legalMoves"])["notation"]
-        body = {"ply": view["ply"], "move": move, "thinkMs": rng.randint(300, 4000)}
+        body = {"ply": view["ply"], "move": move}
         started = time.perf_counter()
         try:
             reply = client.post(f"{game_url}/moves", json=body, headers=headers)

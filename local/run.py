@@ -1,8 +1,9 @@
 """`make run`: DynamoDB, the table, then the site and the API on http://127.0.0.1:$PORT.
 
 Environment: ``PORT`` (8000), ``HOST`` (127.0.0.1), ``DATA_DIR`` (``.local/dynamodb``, where
-DynamoDB Local keeps its tables), ``DYNAMODB_ENDPOINT`` (use that DynamoDB and start none),
-``TABLE_NAME`` (``dames-local``).
+DynamoDB Local keeps its tables), ``DYNAMODB_ENDPOINT`` (use that DynamoDB and start none; an
+emulator's gets dummy AWS keys when none are set, as it accepts any), ``TABLE_NAME``
+(``dames-local``).
 
 Without Java 17 it falls back to moto's server, in memory. The functions' Powertools logs print
 as one readable line each (``DAMES_LOG_STYLE=text``; ``DAMES_LOG_STYLE=json`` shows the JSON
@@ -25,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
 from typing import Any
+from urllib.parse import urlsplit
 
 import boto3
 
@@ -79,6 +81,8 @@ class Database:
 def start_database(settings: LaunchSettings) -> Database:
     """``DYNAMODB_ENDPOINT`` if given, else DynamoDB Local on Java, else moto in memory."""
     if settings.dynamodb_endpoint:
+        if is_emulator(settings.dynamodb_endpoint):
+            _use_local_credentials()
         return Database(settings.dynamodb_endpoint, "the DynamoDB you gave", lambda: None)
     _use_local_credentials()
     if find_java() is not None:
@@ -101,6 +105,13 @@ def start_database(settings: LaunchSettings) -> Database:
     server.start()
     atexit.register(server.stop)
     return Database(f"http://127.0.0.1:{port}", "moto (in memory)", server.stop)
+
+
+def is_emulator(endpoint: str) -> bool:
+    """True for a DynamoDB that is not AWS's (DynamoDB Local, moto…): AWS endpoints are hosts
+    of amazonaws.com (or .com.cn), whose real keys must never be replaced by dummy ones."""
+    host = (urlsplit(endpoint).hostname or "").lower().rstrip(".")
+    return not (host.endswith(".amazonaws.com") or host.endswith(".amazonaws.com.cn"))
 
 
 def _use_local_credentials() -> None:

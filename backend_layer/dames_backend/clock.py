@@ -9,8 +9,9 @@ reports: a turn runs from the moment the server answered (or created the game) t
 the next move arrives. The page announces a hidden tab with ``pause``/``resume`` as it
 happens; a pause is credited only between a server-received pause and the next
 server-received resume, so a pause claimed after the fact counts for nothing. A hidden page
-cannot play: a move arriving while paused voids that open pause. A move always costs at least
-``MIN_MOVE_MS``, and network time is part of the player's time.
+cannot play or load: a move arriving while paused, or a read of the game (a new page), voids
+that open pause, so a reload is never a pause whatever a script announces. A move always
+costs at least ``MIN_MOVE_MS``, and network time is part of the player's time.
 """
 
 from __future__ import annotations
@@ -101,6 +102,12 @@ class GameClock:
             pauses=self.pauses + 1,
             paused_ms=self.paused_ms + credited,
         )
+
+    def void_pause(self) -> GameClock:
+        """The open pause ends uncredited: its time stays in the turn. A pause is a page
+        hidden; a page that reads the game again (a reload, another tab) shows it, so the
+        page that paused was left, not hidden."""
+        return replace(self, paused_since_ms=None) if self.paused else self
 
     def charge_move(self, now: int) -> GameClock:
         """A move arrived at ``now``: the turn is charged (an open pause is void) and stops."""

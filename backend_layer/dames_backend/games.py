@@ -24,6 +24,7 @@ from dames.errors import AmbiguousMoveError, MoveError
 from dames_backend import clock, daily, game_store, scoring
 from dames_backend.config import get_settings
 from dames_backend.errors import ApiError, busy_error
+from dames_backend.free_board import RANKED_SETUP
 from dames_backend.game_store import GameRecord, LastRequest, StaleGameError
 from dames_backend.game_views import (
     MODES,
@@ -47,9 +48,10 @@ if TYPE_CHECKING:
     from dames_backend.leaderboard_views import ClaimResult
 
 DAILY_LEVEL = "defi"
-DEFAULT_LEVEL = "defi"
-DEFAULT_VARIANT = "international"
-DEFAULT_COLOR = "white"
+# A free game's choices by default are the free leaderboard's set-up.
+DEFAULT_LEVEL = RANKED_SETUP.level
+DEFAULT_VARIANT = RANKED_SETUP.variant
+DEFAULT_COLOR = RANKED_SETUP.color
 # Modes where the server plays one side; in "duo" two people share a device and the server
 # only referees.
 COMPUTER_MODES = ("daily", "free", "practice")
@@ -147,9 +149,9 @@ def ranked_setup(record: GameRecord) -> bool:
     any position the player gave, the start included: a board that only looks like the
     start (or a game played on from an import) is not the set-up everyone else played."""
     return (
-        record.level == DEFAULT_LEVEL
-        and record.player_color == DEFAULT_COLOR
-        and record.variant == DEFAULT_VARIANT
+        RANKED_SETUP.matches(
+            variant=record.variant, level=record.level, color=record.player_color
+        )
         and not record.from_position
     )
 
@@ -402,8 +404,20 @@ def game_over_error(record: GameRecord, replayed: Replayed | None = None) -> Api
 
 
 def read_game(game_id: str, authorization: str | None) -> GameView:
-    """The whole state of a game, so a reload, another tab or another device resumes it."""
+    """The whole state of a game, so a reload, another tab or another device resumes it.
+
+    A page reading the game shows it: a pause still open was left by a page that is gone (a
+    reload, a closed tab), and ends here uncredited (``GameClock.void_pause``). A page that
+    loads hidden announces its own pause after this read."""
     record = open_game(game_id, authorization)
+    if record.status == "playing" and record.clock.paused:
+
+        def void(current: GameRecord) -> GameRecord | None:
+            if current.status != "playing" or not current.clock.paused:
+                return None
+            return current.evolve(clock=current.clock.void_pause())
+
+        record = save_with_retries(game_id, record, void) or open_game(game_id, authorization)
     return game_view(record, replay(record))
 
 

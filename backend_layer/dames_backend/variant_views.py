@@ -23,6 +23,8 @@ from dames.pdn import game_type_tag
 from dames.variants import PRIORITY_ITALIAN, PRIORITY_MAJORITY, PRIORITY_NONE
 from pydantic import BaseModel, ConfigDict, Field
 
+from dames_backend.free_board import RANKED_SETUP
+
 SideName = Literal["white", "black"]
 Priority = Literal["majority", "none", "italian"]
 
@@ -83,6 +85,11 @@ class RulesView(View):
     summary: list[Text] = Field(description="The points above in words, one sentence each.")
 
 
+class RankedSetupView(View):
+    level: str
+    color: SideName
+
+
 class VariantView(View):
     name: str
     displayName: Text
@@ -95,6 +102,10 @@ class VariantView(View):
     startFen: str
     rulesPage: str = Field(description="The site's page explaining these rules.")
     rules: RulesView
+    rankedSetup: RankedSetupView | None = Field(
+        description="The choices that rank a free game of this variant against the computer "
+        "(from the start, without help), or null when its free games are never ranked."
+    )
 
 
 class VariantsView(View):
@@ -194,7 +205,15 @@ def variant_view(variant: Variant) -> VariantView:
             capturePriority=_priority(variant),
             summary=[_flying_text(variant), _men_text(variant), _priority_text(variant)],
         ),
+        rankedSetup=_ranked_setup(variant),
     )
+
+
+def _ranked_setup(variant: Variant) -> RankedSetupView | None:
+    if variant.name != RANKED_SETUP.variant:
+        return None
+    color: SideName = "white" if RANKED_SETUP.color == "white" else "black"
+    return RankedSetupView(level=RANKED_SETUP.level, color=color)
 
 
 @cache

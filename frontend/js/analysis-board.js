@@ -17,13 +17,14 @@ import { applyMove, parseFen } from "./fen.js";
 import { setupLanguageSwitch, t } from "./i18n.js";
 import { LEVELS, createFromChoices, loadChoices } from "./newgame-core.js";
 import { emptyPick, movableSquares, pickMarks, touch } from "./picker.js";
+import { readText, writeText } from "./store.js";
 import {
   drawEditorVariants, editorIsOpen, editorTouch, openEditor, problemText, setupEditor,
 } from "./position-editor.js";
 
 const $ = (id) => document.getElementById(id);
 const MAX_DEPTH = 10;
-const DEPTH_KEY = "dames.analysisDepth";
+const DEPTH_KEY = "analysisDepth";
 
 const state = {
   variant: "international",
@@ -214,11 +215,7 @@ $("ab-edit").addEventListener("click", () => {
 });
 
 $("ab-depth").addEventListener("change", () => {
-  try {
-    localStorage.setItem(DEPTH_KEY, $("ab-depth").value);
-  } catch {
-    /* the choice lasts for this page */
-  }
+  writeText(DEPTH_KEY, $("ab-depth").value);
   if (state.answer) load(state.variant, state.startFen, state.moves);
 });
 
@@ -268,12 +265,7 @@ function refusal(problems, variant) {
 }
 
 function setupDepth() {
-  let saved = 6;
-  try {
-    saved = Number(localStorage.getItem(DEPTH_KEY)) || 6;
-  } catch {
-    /* default depth */
-  }
+  const saved = Number(readText(DEPTH_KEY)) || 6;
   const select = $("ab-depth");
   for (let d = 1; d <= MAX_DEPTH; d += 1) select.append(new Option(String(d), String(d)));
   select.value = String(Math.min(MAX_DEPTH, Math.max(1, saved)));

@@ -5,16 +5,14 @@
  * into a link (it would end up in the history and in shared addresses): the link's page keeps
  * it in this browser, by game id, for the analysis page to read.
  */
-const TOKENS_KEY = "dames.analysisTokens";
+import { readJson, writeJson } from "./store.js";
+
+const TOKENS_KEY = "analysisTokens";
 const KEPT_TOKENS = 30;
 
 function readTokens() {
-  try {
-    const value = JSON.parse(localStorage.getItem(TOKENS_KEY) || "[]");
-    return Array.isArray(value) ? value : [];
-  } catch {
-    return [];
-  }
+  const value = readJson(TOKENS_KEY);
+  return Array.isArray(value) ? value : [];
 }
 
 /** Keeps `token` for game `id` (the latest 30 games). */
@@ -22,11 +20,7 @@ export function rememberToken(id, token) {
   if (!id || !token) return;
   const kept = readTokens().filter((entry) => entry && entry.id !== id);
   kept.unshift({ id, token });
-  try {
-    localStorage.setItem(TOKENS_KEY, JSON.stringify(kept.slice(0, KEPT_TOKENS)));
-  } catch {
-    /* private mode: the analysis opens from this page only */
-  }
+  writeJson(TOKENS_KEY, kept.slice(0, KEPT_TOKENS));
 }
 
 /** The token kept for game `id`, or null. */

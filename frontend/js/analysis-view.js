@@ -15,7 +15,6 @@ import { boardHref, tokenFor } from "./analysis-links.js";
 import { createEvalGraph } from "./eval-graph.js";
 import { formatEval } from "./eval-format.js";
 import { parseFen } from "./fen.js";
-import { fetchPdn } from "./game-tools.js";
 import { formatNumber, setupLanguageSwitch, t } from "./i18n.js";
 import { savedGame } from "./store.js";
 
@@ -223,7 +222,7 @@ function drawResult() {
 
 async function showResult(result) {
   try {
-    const pdn = await fetchPdn(view.id, view.token);
+    const pdn = await api.pdn(view.id, view.token);
     view.detail = (await api.readPdn(pdn, 1, view.game.variant)).game;
     await board.useVariant(view.game.variant);
   } catch (err) {

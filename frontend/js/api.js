@@ -1,6 +1,7 @@
 /**
- * The HTTP API (docs/http-api.md), same origin. Every failure becomes an ApiError so the page
- * can tell a refused move (4xx with a reason) from a network failure worth retrying.
+ * The HTTP API (docs/http-api.md), same origin, and the site's only caller of `fetch`. Every
+ * failure becomes an ApiError so the page can tell a refused move (4xx with a reason) from a
+ * network failure worth retrying.
  */
 export class ApiError extends Error {
   constructor(status, code, message, body) {
@@ -18,8 +19,13 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, { body, gameToken, playerToken, keepalive } = {}) {
-  const headers = { Accept: "application/json" };
+/** Sends one request; `text` reads the answer as text (a PDN file) instead of JSON, and
+ * `cache` lets the HTTP cache answer (only for what changes with a deploy). */
+async function call(method, path, {
+  body, gameToken, playerToken, keepalive, accept = "application/json", text = false,
+  cache = "no-store",
+} = {}) {
+  const headers = { Accept: accept };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (gameToken) headers.Authorization = `Bearer ${gameToken}`;
   if (playerToken) headers["X-Player-Token"] = playerToken;
@@ -29,7 +35,7 @@ async function call(method, path, { body, gameToken, playerToken, keepalive } = 
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
-      cache: "no-store",
+      cache,
       // keepalive lets a request started as the tab is hidden or closed still reach the
       // server; unlike sendBeacon it can carry the Authorization header.
       keepalive: Boolean(keepalive),
@@ -37,6 +43,7 @@ async function call(method, path, { body, gameToken, playerToken, keepalive } = 
   } catch (err) {
     throw new ApiError(0, "network", String(err && err.message ? err.message : err));
   }
+  if (text && response.ok) return response.text();
   let data = null;
   try {
     data = await response.json();
@@ -72,7 +79,17 @@ export const api = {
     call("GET", board === "daily" ? `/api/leaderboards/daily/${date}` : "/api/leaderboards/free", {
       playerToken,
     }),
+  /** The player's own entry on a board (`{me}`; 404 when they have none there). */
+  myRank: (board, date, playerToken) =>
+    call("GET", board === "daily" ? `/api/leaderboards/daily/${date}/me`
+      : "/api/leaderboards/free/me", { playerToken }),
   daily: () => call("GET", "/api/daily"),
+  /** The closed days that can be replayed, newest first. */
+  days: () => call("GET", "/api/daily/days"),
+  /** A game's PDN text (a file, not JSON). */
+  pdn: (id, token) => call("GET", `/api/games/${encodeURIComponent(id)}/pdn`, {
+    gameToken: token, accept: "application/x-draughts-pdn, */*", text: true,
+  }),
   /** Help in a casual game: each names the ply it is about, so a page that fell
    * behind gets 409 stale-ply with the game. */
   hint: (id, token, ply) =>
@@ -89,7 +106,9 @@ export const api = {
    * the first that reads); `variant` for games whose file does not say. */
   readPdn: (pdn, game = 1, variant = undefined) =>
     call("POST", "/api/games/pdn/read", { body: { pdn, game, variant } }),
-  variants: () => call("GET", "/api/variants"),
+  /** The rule sets: changes only with a deploy, so the HTTP cache may answer (variants.js
+   * keeps the one copy of the site). */
+  variants: () => call("GET", "/api/variants", { cache: "default" }),
   /** The analysis board: the position `moves` reach from `fen`, its legal moves and the
    * engine's evaluation at `depth` (422 illegal-setup with `problems` for a faulty set-up). */
   analysePosition: (body) => call("POST", "/api/games/position/analyse", { body }),

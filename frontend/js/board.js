@@ -6,13 +6,10 @@
  */
 import { boardLayout, loadVariant, startCursor, stepCursor } from "./variants.js";
 import { t } from "./i18n.js";
+import { MoveArrow } from "./board-arrow.js";
 
 const DRAG_THRESHOLD_PX = 6;
 const STEP_MS = 170;
-const SVG = "http://www.w3.org/2000/svg";
-/** The arrow of the last move stops this far (in squares) before the centre of its landing
- * square, so its head points at the piece that moved instead of hiding under it. */
-const ARROW_SHORTEN = 0.3;
 
 export const prefersReducedMotion = () =>
   window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -140,62 +137,14 @@ export class BoardView {
       }
       this.root.append(rowEl);
     }
-    this.root.append(this.buildArrow());
+    this.arrow = new MoveArrow(this.layout ? this.layout.size : 10);
+    this.root.append(this.arrow.element);
   }
 
-  /** The overlay drawing the last move's path as an arrow, one unit per square. */
-  buildArrow() {
-    const svg = document.createElementNS(SVG, "svg");
-    svg.setAttribute("class", "last-arrow");
-    const size = this.layout ? this.layout.size : 10;
-    svg.setAttribute("viewBox", `0 0 ${size} ${size}`);
-    svg.setAttribute("aria-hidden", "true");
-    svg.setAttribute("focusable", "false");
-    const defs = document.createElementNS(SVG, "defs");
-    const marker = document.createElementNS(SVG, "marker");
-    marker.setAttribute("id", "last-arrow-head");
-    marker.setAttribute("viewBox", "0 0 10 10");
-    marker.setAttribute("refX", "6");
-    marker.setAttribute("refY", "5");
-    marker.setAttribute("markerWidth", "3.2");
-    marker.setAttribute("markerHeight", "3.2");
-    marker.setAttribute("orient", "auto-start-reverse");
-    const head = document.createElementNS(SVG, "path");
-    head.setAttribute("d", "M0,0 L10,5 L0,10 z");
-    head.setAttribute("class", "head");
-    marker.append(head);
-    defs.append(marker);
-    this.arrowUnder = document.createElementNS(SVG, "polyline");
-    this.arrowUnder.setAttribute("class", "under");
-    this.arrowLine = document.createElementNS(SVG, "polyline");
-    this.arrowLine.setAttribute("class", "line");
-    this.arrowLine.setAttribute("marker-end", "url(#last-arrow-head)");
-    svg.append(defs, this.arrowUnder, this.arrowLine);
-    this.arrow = svg;
-    svg.setAttribute("hidden", "");
-    return svg;
-  }
-
-  /** Draws `path` (square numbers) as the arrow, or hides it. */
+  /** Draws `path` (square numbers) as the last move's arrow, or hides it. */
   drawArrow(path) {
-    if (!path || path.length < 2 || !this.layout || !path.every((sq) => this.cells.has(sq))) {
-      this.arrow.setAttribute("hidden", "");
-      return;
-    }
-    const points = path.map((sq) => {
-      const { row, col } = this.screenCell(sq);
-      return [col + 0.5, row + 0.5];
-    });
-    const [x1, y1] = points[points.length - 2];
-    const [x2, y2] = points[points.length - 1];
-    const length = Math.hypot(x2 - x1, y2 - y1);
-    points[points.length - 1] = [
-      x2 - ((x2 - x1) / length) * ARROW_SHORTEN, y2 - ((y2 - y1) / length) * ARROW_SHORTEN,
-    ];
-    const text = points.map(([x, y]) => `${x.toFixed(3)},${y.toFixed(3)}`).join(" ");
-    this.arrowUnder.setAttribute("points", text);
-    this.arrowLine.setAttribute("points", text);
-    this.arrow.removeAttribute("hidden");
+    const drawable = path && this.layout && path.every((sq) => this.cells.has(sq));
+    this.arrow.draw(drawable ? path.map((sq) => this.screenCell(sq)) : null);
   }
 
   listen() {

@@ -1,8 +1,7 @@
 /**
- * Two clocks. The one shown is the server's (GameView.clock): the server alone measures the time
- * a move costs, so a reload, a second tab or another device must show the same running time,
- * and the page only adds the time passed since that view arrived. The other is the page's own
- * count of the visible time of a turn, sent with a move as information only (`thinkMs`).
+ * The clock shown is the server's (GameView.clock): the server alone measures the time a move
+ * costs, so a reload, a second tab or another device must show the same running time, and the
+ * page only adds the time passed since that view arrived.
  */
 
 /** The server's clock as last received, kept running locally between two answers. */
@@ -65,44 +64,5 @@ export class ServerClock {
 
   get pausedMs() {
     return this.view ? this.view.pausedMs || 0 : 0;
-  }
-}
-
-/**
- * The visible time of the player's current turn, measured by the page: it runs during the
- * player's turn and stops while the tab is hidden. Sent as `thinkMs`, which the server keeps
- * as information only.
- */
-export class VisibleClock {
-  constructor() {
-    this.turnMs = 0;
-    this.since = null;
-    this.running = false;
-    document.addEventListener("visibilitychange", () => this.onVisibility());
-  }
-
-  onVisibility() {
-    if (!this.running) return;
-    if (document.hidden) this.pause();
-    else this.since = performance.now();
-  }
-
-  pause() {
-    if (this.since !== null) this.turnMs += performance.now() - this.since;
-    this.since = null;
-  }
-
-  /** Starts the player's turn from zero. */
-  startTurn() {
-    this.turnMs = 0;
-    this.running = true;
-    this.since = document.hidden ? null : performance.now();
-  }
-
-  /** Ends the turn and returns the visible milliseconds it lasted. */
-  stopTurn() {
-    this.pause();
-    this.running = false;
-    return Math.round(this.turnMs);
   }
 }

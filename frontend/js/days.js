@@ -3,25 +3,16 @@
  * it (unranked: the server knows the day has closed) and a link to that day's leaderboard.
  * The list comes from the server, so a day whose seed is not yet revealed never shows.
  */
+import { ApiError, api } from "./api.js";
 import { formatDate, setupLanguageSwitch, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let days = null;
 
-/** The list, or an Error whose `retryable` says whether trying again can help. */
+/** The list, or an ApiError whose `retryable` says whether trying again can help. */
 async function fetchDays() {
-  let response;
-  try {
-    response = await fetch("/api/daily/days", { headers: { Accept: "application/json" }, cache: "no-store" });
-  } catch {
-    throw Object.assign(new Error("network"), { retryable: true });
-  }
-  const data = await response.json().catch(() => null);
-  if (!response.ok || !data || !Array.isArray(data.days)) {
-    throw Object.assign(new Error(`HTTP ${response.status}`), {
-      retryable: response.status === 0 || response.status >= 500 || response.status === 429,
-    });
-  }
+  const data = await api.days();
+  if (!data || !Array.isArray(data.days)) throw new ApiError(200, "bad-answer", "no list of days");
   return data.days.filter((day) => /^\d{4}-\d{2}-\d{2}$/.test(day.date));
 }
 

@@ -20,6 +20,7 @@
  * ancestor, so a page holding both languages labels each copy in its own.
  */
 import { parseFen } from "./fen.js";
+import { loadVariant } from "./variants.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const WORDS = {
@@ -51,25 +52,7 @@ const WORDS = {
   },
 };
 
-let variantsPromise = null;
 let drawnCount = 0;
-
-/** The API's variants by name, fetched once per page (the answer may come from the HTTP
- * cache: it changes only with a deploy). */
-export function loadVariants() {
-  if (!variantsPromise) {
-    variantsPromise = fetch("/api/variants", { headers: { Accept: "application/json" } })
-      .then((response) => {
-        if (!response.ok) throw new Error(`GET /api/variants: ${response.status}`);
-        return response.json();
-      })
-      .then((body) => new Map(body.variants.map((v) => [v.name, v])));
-    variantsPromise.catch(() => {
-      variantsPromise = null; // a later call may try again
-    });
-  }
-  return variantsPromise;
-}
 
 /** "32x23x14 18-22" -> [[32, 23, 14], [18, 22]]. */
 export function parsePaths(text) {
@@ -221,9 +204,7 @@ export async function drawDiagram(element) {
   const lang = languageOf(element);
   const fen = element.dataset.fen || "";
   try {
-    const variants = await loadVariants();
-    const variant = variants.get(element.dataset.variant || "international");
-    if (!variant) throw new Error(`unknown variant ${element.dataset.variant}`);
+    const variant = await loadVariant(element.dataset.variant || "international");
     const options = {
       fen,
       arrows: parsePaths(element.dataset.arrows),

@@ -1,18 +1,12 @@
 /** Two players on one device: whether the board turns after each move (kept on the device). */
-const KEY = "dames.duoFlip";
+import { readText, writeText } from "./store.js";
+
+const KEY = "duoFlip";
 
 export function duoFlip() {
-  try {
-    return localStorage.getItem(KEY) === "1";
-  } catch {
-    return false;
-  }
+  return readText(KEY) === "1";
 }
 
 export function setDuoFlip(on) {
-  try {
-    localStorage.setItem(KEY, on ? "1" : "0");
-  } catch {
-    /* private mode: the option lasts for this page only */
-  }
+  writeText(KEY, on ? "1" : "0");
 }

@@ -3,6 +3,7 @@
  * written in both languages in the HTML and CSS shows the one matching <html lang>, so nothing
  * flickers or shifts when the page loads.
  */
+import { writeText } from "./store.js";
 import { setupThemeSwitch } from "./theme.js";
 
 const WORDS = {
@@ -18,6 +19,10 @@ const WORDS = {
     ambiguous: "Plusieurs chemins mènent à {sq} : touchez les cases une par une",
     refused: "Coup impossible vers {sq}",
     notMovable: "Cette pièce ne peut pas jouer",
+    mustCapture: "La prise est obligatoire : seule {pieces} peut prendre",
+    mustCaptureMany: "La prise est obligatoire : seules {pieces} peuvent prendre",
+    pieceOn: "la pièce en {sq}",
+    piecesOn: "les pièces en {list} et {last}",
     requestFailed: "La requête a échoué. Votre partie est conservée.",
     retry: "Réessayer",
     stale: "La partie a avancé ailleurs : position mise à jour.",
@@ -63,7 +68,7 @@ const WORDS = {
     empty: "Personne n'a encore marqué de points ici.",
     you: "vous",
     myRank: "{name} (vous) : rang {rank} — {score} points",
-    pausesShort: "‖ {n}",
+    pausesShort: "‖ {n} · {time}",
     pausesDetail: "{n} pause(s), horloge arrêtée {time}",
     // past challenges (days.js)
     pastPlay: "Jouer",
@@ -85,9 +90,9 @@ const WORDS = {
     // home page: yesterday's revealed seed (home.js)
     yesterdaySeed: "Graine du défi du {date} : {seed}",
     yesterdayPending: "La graine du défi du {date} sera révélée à {time}, après sa clôture.",
-    verifyCommand: "python -m dames verify partie.json --seed {seed}",
-    verifyHow: "partie.json : une partie d'hier telle que l'API la renvoie (/api/games/…) ; la commande est celle du moteur, dans le code source du jeu (engine_layer).",
-    verifyHowVersion: "partie.json : une partie d'hier telle que l'API la renvoie (/api/games/…) ; la commande est celle du moteur, dans le code source du jeu (engine_layer), ordinateur version {version}.",
+    verifyCommand: "python -m dames verify partie.pdn --seed {seed}",
+    verifyHow: "partie.pdn : une partie d'hier, telle que sa page la donne (« Télécharger le PDN », sous le damier) ; la commande est celle du moteur, dans le code source du jeu (engine_layer).",
+    verifyHowVersion: "partie.pdn : une partie d'hier, telle que sa page la donne (« Télécharger le PDN », sous le damier) ; la commande est celle du moteur, dans le code source du jeu (engine_layer), ordinateur version {version}.",
     // game page: daily close, replays, errors, end screen (play.js, share.js, streak.js)
     modeDailyPast: "Défi du {date} (rejoué)",
     closesSoon: "Le défi ferme dans {time} : une victoire après ne comptera plus pour le classement.",
@@ -104,7 +109,7 @@ const WORDS = {
     cannotStart: "Impossible de commencer la partie",
     cannotStartWhy: "Impossible de commencer cette partie : {why}",
     requestRefused: "Le serveur a refusé la demande : {why}",
-    casualGame: "Partie hors classement : seules les parties libres jouées depuis le départ contre le niveau défi y entrent.",
+    casualGame: "Partie hors classement : seules les parties libres jouées depuis le départ avec les Blancs contre le niveau Défi, en dames internationales et sans aide, y entrent.",
     badLevel: "Ce lien demande un niveau inconnu (« {level} »). Niveaux possibles : debutant, facile, defi, fort, maitre.",
     badFen: "La position de ce lien n'est pas valide.",
     overFen: "La position de ce lien est déjà terminée : il n'y a rien à jouer.",
@@ -113,9 +118,9 @@ const WORDS = {
     dayNotClosed: "Le défi du {date} compte encore pour ses joueurs : il pourra être rejoué après sa clôture.",
     dayNotStarted: "Le défi du {date} n'a pas encore commencé.",
     noChallenge: "Il n'y a pas eu de défi le {date}.",
-    noPause: "Aucune pause",
-    pauseOne: "1 pause, {time} en pause",
-    pauseMany: "{n} pauses, {time} en pause",
+    noPause: "Aucune pause : {play} de jeu",
+    pauseOne: "1 pause : {time} en pause pour {play} de jeu",
+    pauseMany: "{n} pauses : {time} en pause pour {play} de jeu",
     shared: "Résultat partagé !",
     shareDailyUnranked: "Dames du jour — défi du {date} (rejoué)",
     shareMove: "{n} coup",
@@ -137,6 +142,10 @@ const WORDS = {
     ambiguous: "Several paths lead to {sq}: touch the squares one by one",
     refused: "No legal move to {sq}",
     notMovable: "That piece cannot move",
+    mustCapture: "Capturing is compulsory: only {pieces} can take",
+    mustCaptureMany: "Capturing is compulsory: only {pieces} can take",
+    pieceOn: "the piece on {sq}",
+    piecesOn: "the pieces on {list} and {last}",
     requestFailed: "The request failed. Your game is kept.",
     retry: "Retry",
     stale: "The game moved on elsewhere: position updated.",
@@ -182,7 +191,7 @@ const WORDS = {
     empty: "Nobody has scored here yet.",
     you: "you",
     myRank: "{name} (you): rank {rank} — {score} points",
-    pausesShort: "‖ {n}",
+    pausesShort: "‖ {n} · {time}",
     pausesDetail: "{n} pause(s), clock stopped for {time}",
     // past challenges (days.js)
     pastPlay: "Play",
@@ -204,9 +213,9 @@ const WORDS = {
     // home page: yesterday's revealed seed (home.js)
     yesterdaySeed: "Seed of the {date} challenge: {seed}",
     yesterdayPending: "The seed of the {date} challenge will be revealed at {time}, after its close.",
-    verifyCommand: "python -m dames verify game.json --seed {seed}",
-    verifyHow: "game.json: one of yesterday's games as the API returns it (/api/games/…); the command comes with the engine, in the game's source code (engine_layer).",
-    verifyHowVersion: "game.json: one of yesterday's games as the API returns it (/api/games/…); the command comes with the engine, in the game's source code (engine_layer), computer version {version}.",
+    verifyCommand: "python -m dames verify game.pdn --seed {seed}",
+    verifyHow: "game.pdn: one of yesterday's games, as its page gives it (\"Download the PDN\", under the board); the command comes with the engine, in the game's source code (engine_layer).",
+    verifyHowVersion: "game.pdn: one of yesterday's games, as its page gives it (\"Download the PDN\", under the board); the command comes with the engine, in the game's source code (engine_layer), computer version {version}.",
     // game page: daily close, replays, errors, end screen (play.js, share.js, streak.js)
     modeDailyPast: "Challenge of {date} (replay)",
     closesSoon: "The challenge closes in {time}: a win after that will not count for the leaderboard.",
@@ -223,7 +232,7 @@ const WORDS = {
     cannotStart: "The game cannot start",
     cannotStartWhy: "This game cannot start: {why}",
     requestRefused: "The server refused the request: {why}",
-    casualGame: "Not a ranked game: only free games played from the start against the defi level enter the leaderboard.",
+    casualGame: "Not a ranked game: only free games of international draughts played from the start with White against the Challenge level, without help, enter the leaderboard.",
     badLevel: "This link asks for an unknown level (“{level}”). Levels: debutant, facile, defi, fort, maitre.",
     badFen: "The position in this link is not valid.",
     overFen: "The position in this link is already over: there is nothing to play.",
@@ -232,9 +241,9 @@ const WORDS = {
     dayNotClosed: "The challenge of {date} still counts for its players: it can be replayed once it has closed.",
     dayNotStarted: "The challenge of {date} has not begun yet.",
     noChallenge: "There was no challenge on {date}.",
-    noPause: "No pause",
-    pauseOne: "1 pause, {time} paused",
-    pauseMany: "{n} pauses, {time} paused",
+    noPause: "No pause: {play} of play",
+    pauseOne: "1 pause: {time} paused against {play} of play",
+    pauseMany: "{n} pauses: {time} paused against {play} of play",
     shared: "Result shared!",
     shareDailyUnranked: "Dames du jour — challenge of {date} (replay)",
     shareMove: "{n} move",
@@ -246,7 +255,7 @@ const WORDS = {
   },
 };
 
-export const LANG_KEY = "dames.lang";
+const LANG_KEY = "lang";
 
 /** Lets a page's own module bring its words ({fr: {...}, en: {...}}) without crowding this
  * file; a key already here keeps its meaning. */
@@ -288,20 +297,27 @@ export function formatDate(iso) {
   }).format(date);
 }
 
+/** The tab's title in the page's language: each page's <title> is French, with its English
+ * in `data-en` (a page that words its own title, like the game page, sets it after this). */
+function showTitle() {
+  const title = document.querySelector("title");
+  if (!title || !title.dataset.en) return;
+  if (!title.dataset.fr) title.dataset.fr = title.textContent;
+  document.title = lang() === "en" ? title.dataset.en : title.dataset.fr;
+}
+
 /** Wires the language switch in the header and tells listeners when the language changes.
- * Every page calls it, so it also wires the theme switch beside it. */
+ * Every page calls it, so it also wires the theme switch beside it and titles the tab. */
 export function setupLanguageSwitch(onChange) {
   setupThemeSwitch();
+  showTitle();
   const button = document.getElementById("lang-switch");
   if (!button) return;
   button.addEventListener("click", () => {
     const next = lang() === "fr" ? "en" : "fr";
     document.documentElement.lang = next;
-    try {
-      localStorage.setItem(LANG_KEY, next);
-    } catch {
-      /* private mode: the choice lasts for this page only */
-    }
+    writeText(LANG_KEY, next);
+    showTitle();
     if (onChange) onChange(next);
   });
 }

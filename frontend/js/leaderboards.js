@@ -22,14 +22,9 @@ let loads = 0;
 
 /** The player's own rank on this board, or null (no entry, or the request failed). */
 async function fetchMyRank(token) {
-  const path = board === "daily" ? `/api/leaderboards/daily/${date}/me`
-    : "/api/leaderboards/free/me";
   try {
-    const response = await fetch(path, {
-      headers: { Accept: "application/json", "X-Player-Token": token },
-      cache: "no-store",
-    });
-    return response.ok ? (await response.json()).me : null;
+    const answer = await api.myRank(board, date, token);
+    return answer ? answer.me : null;
   } catch {
     return null;
   }
@@ -47,7 +42,10 @@ function timeCell(entry) {
     });
     pauses.title = detail;
     pauses.setAttribute("aria-label", detail);
-    pauses.textContent = t("pausesShort", { n: entry.pauses });
+    // Paused time beside the time played (the line above): both in sight, as the server kept them.
+    pauses.textContent = t("pausesShort", {
+      n: entry.pauses, time: formatDuration(Math.round(entry.pausedMs / 1000)),
+    });
     td.append(document.createElement("br"), pauses);
   }
   return td;

@@ -4,34 +4,18 @@
  * last alternating game live in the browser; the game itself is created by the server.
  */
 import { api } from "./api.js";
-import { saveGame } from "./store.js";
+import { readJson, saveGame, writeJson } from "./store.js";
 
 export const LEVELS = ["debutant", "facile", "defi", "fort", "maitre"];
 export const DEFAULT_CHOICES = {
   opponent: "computer", level: "defi", color: "alternate", variant: "international",
 };
-const CHOICES_KEY = "dames.newgame";
-const ALTERNATE_KEY = "dames.alternate";
-
-function read(key) {
-  try {
-    return JSON.parse(localStorage.getItem(key) || "null");
-  } catch {
-    return null;
-  }
-}
-
-function write(key, value) {
-  try {
-    localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    /* private mode: the choices last for this page only */
-  }
-}
+const CHOICES_KEY = "newgame";
+const ALTERNATE_KEY = "alternate";
 
 /** The last choices made on this device, each checked against what exists. */
 export function loadChoices() {
-  const saved = read(CHOICES_KEY) || {};
+  const saved = readJson(CHOICES_KEY) || {};
   const choices = { ...DEFAULT_CHOICES };
   if (saved.opponent === "duo") choices.opponent = "duo";
   if (LEVELS.includes(saved.level)) choices.level = saved.level;
@@ -41,12 +25,12 @@ export function loadChoices() {
 }
 
 export function saveChoices(choices) {
-  write(CHOICES_KEY, choices);
+  writeJson(CHOICES_KEY, choices);
 }
 
 /** The colour an "alternate" game gets next: White first, then the other one each time. */
 export function nextAlternateColor() {
-  return read(ALTERNATE_KEY) === "white" ? "black" : "white";
+  return readJson(ALTERNATE_KEY) === "white" ? "black" : "white";
 }
 
 /** The colour the player gets with these choices (alternate resolved, not yet recorded). */
@@ -54,12 +38,13 @@ export function colorFor(choices) {
   return choices.color === "alternate" ? nextAlternateColor() : choices.color;
 }
 
-/** Whether the server will rank such a game: White against defi, international, from the
- * start (a hint or a takeback later makes it casual). The server decides; this only says it
- * beforehand. */
-export function rankedSetup(choices) {
-  return choices.opponent === "computer" && colorFor(choices) === "white"
-    && choices.level === "defi" && choices.variant === "international";
+/** Whether the server will rank such a game, as GET /api/variants says for the chosen
+ * `variant` (its `rankedSetup`: the level and colour that rank a game from the start; a hint
+ * or a takeback later makes it casual). The server decides; this only says it beforehand. */
+export function rankedSetup(choices, variant) {
+  const setup = variant && variant.rankedSetup;
+  return Boolean(setup) && choices.opponent === "computer" && choices.variant === variant.name
+    && choices.level === setup.level && colorFor(choices) === setup.color;
 }
 
 /** Creates the game on the server, keeps it for the game page (as play.js resumes it) and
@@ -75,7 +60,7 @@ export async function createFromChoices(choices, { fen = null } = {}) {
     body.color = color;
   }
   const created = await api.createGame(body);
-  if (!duo && choices.color === "alternate") write(ALTERNATE_KEY, color);
+  if (!duo && choices.color === "alternate") writeJson(ALTERNATE_KEY, color);
   saveGame(body.mode, { id: created.game.id, token: created.token, status: created.game.status });
   return `play.html?mode=${body.mode}`;
 }

@@ -4,14 +4,15 @@
  * variant. The last choices are remembered; the game is created by the server and opened on
  * the game page, which resumes it like any saved game.
  */
-import { ApiError, api } from "./api.js";
+import { ApiError } from "./api.js";
 import "./freeplay-words.js";
-import { setupLanguageSwitch, t } from "./i18n.js";
+import { lang, setupLanguageSwitch, t } from "./i18n.js";
 import {
   LEVELS, createFromChoices, loadChoices, nextAlternateColor, rankedSetup, saveChoices,
 } from "./newgame-core.js";
 import { savedGame } from "./store.js";
 import { duoFlip, setDuoFlip } from "./duo-prefs.js";
+import { cachedVariant, loadVariants } from "./variants.js";
 
 const $ = (id) => document.getElementById(id);
 const form = $("newgame-form");
@@ -52,6 +53,19 @@ function drawVariants() {
   }));
 }
 
+/** The colours as the variant names them, and who starts as it says (Black in English
+ * checkers): before the API answers, the page's own words without who starts. */
+function nameColors(variant) {
+  for (const color of ["white", "black"]) {
+    const label = $(`color-${color}-label`);
+    const side = variant && (variant.sides || []).find((s) => s.color === color);
+    if (!side) continue;
+    label.textContent = t(color === variant.firstToMove ? "colorYouStart" : "colorComputerStarts", {
+      side: side.name[lang()] || side.name.en,
+    });
+  }
+}
+
 /** Puts the remembered choices into the form, and shows what they mean. */
 function draw() {
   drawLevels();
@@ -69,8 +83,11 @@ function draw() {
   $("alternate-label").textContent = t("alternateNext", {
     color: t(`color:${nextAlternateColor()}`),
   });
-  $("ranked-note").textContent = duo ? t("duoNote") : t(rankedSetup(choices) ? "rankedYes" : "rankedNo");
-  $("ranked-note").classList.toggle("ranked", !duo && rankedSetup(choices));
+  const variant = cachedVariant(choices.variant);
+  nameColors(variant);
+  const ranked = !duo && rankedSetup(choices, variant);
+  $("ranked-note").textContent = duo ? t("duoNote") : t(ranked ? "rankedYes" : "rankedNo");
+  $("ranked-note").classList.toggle("ranked", ranked);
   drawResume();
 }
 
@@ -112,12 +129,9 @@ form.addEventListener("submit", async (e) => {
 });
 
 /** The variants the server plays, when it says (older servers: international only). */
-async function loadVariants() {
+async function showServerVariants() {
   try {
-    const answer = await api.variants();
-    const list = Array.isArray(answer) ? answer : answer && answer.variants;
-    const names = (list || []).map((v) => (typeof v === "string" ? v : v && (v.name || v.id)))
-      .filter((v) => typeof v === "string");
+    const names = (await loadVariants()).map((v) => v.name);
     if (names.includes("international")) {
       variants = names;
       draw();
@@ -130,4 +144,4 @@ async function loadVariants() {
 $("flip").addEventListener("change", (e) => setDuoFlip(e.target.checked));
 setupLanguageSwitch(draw);
 draw();
-loadVariants();
+showServerVariants();

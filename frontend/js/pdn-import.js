@@ -12,17 +12,18 @@
  */
 import { ApiError, api } from "./api.js";
 import { BoardView } from "./board.js";
-import { cachedVariant } from "./variants.js";
+import { cachedVariant, loadVariants } from "./variants.js";
+import { drawMoveList, markMoves, onMoveChosen } from "./move-list.js";
 import { parseFen } from "./fen.js";
 import "./freeplay-words.js";
 import { setupLanguageSwitch, t } from "./i18n.js";
 import { LEVELS, createFromChoices, loadChoices } from "./newgame-core.js";
-import { savedGame } from "./store.js";
+import { readTabText, savedGame, writeTabText } from "./store.js";
 import { boardHref } from "./analysis-links.js";
 
 const $ = (id) => document.getElementById(id);
 const MAX_BYTES = 256 * 1024;
-const DRAFT_KEY = "dames.importDraft";
+const DRAFT_KEY = "importDraft";
 
 const view = { text: "", result: null, ply: 0 };
 /** The variants the server plays (GET /api/variants), international until it answers. */
@@ -36,33 +37,13 @@ function detail() {
   return view.result && view.result.game;
 }
 
-function moveItem(text, ply) {
-  const span = document.createElement("span");
-  span.className = "mv";
-  span.textContent = text;
-  span.dataset.ply = String(ply);
-  span.tabIndex = 0;
-  span.setAttribute("role", "button");
-  return span;
-}
-
 function drawMoves() {
   const game = detail();
-  const list = $("imp-moves");
-  list.textContent = "";
-  // Each line starts with the variant's first mover (Black in English checkers), as on the
-  // game page; a game from a position where the other side moves first leaves that place empty.
   const variant = cachedVariant(game.variant || "international");
-  const opener = variant ? variant.firstToMove : "white";
-  const mover = game.startFen.trim().toUpperCase().startsWith("B") ? "black" : "white";
-  const items = game.moves.map((m, i) => ({ text: m.notation, ply: i + 1 }));
-  if (mover !== opener && items.length) items.unshift(null);
-  for (let i = 0; i < items.length; i += 2) {
-    const li = document.createElement("li");
-    li.append(items[i] ? moveItem(items[i].text, items[i].ply) : "…");
-    if (items[i + 1]) li.append(" ", moveItem(items[i + 1].text, items[i + 1].ply));
-    list.append(li);
-  }
+  drawMoveList($("imp-moves"), game.moves.map((m) => m.notation), {
+    firstMover: parseFen(game.startFen).turn,
+    opener: variant ? variant.firstToMove : "white",
+  });
 }
 
 /** The position after `view.ply` moves, the move that led there outlined. */
@@ -79,12 +60,7 @@ function drawPosition() {
       : t("reviewAt", { m: game.moves[k - 1].notation, n: k, total: game.moves.length });
   $("imp-prev").disabled = k === 0;
   $("imp-next").disabled = k >= game.moves.length;
-  for (const span of document.querySelectorAll("#imp-moves .mv")) {
-    const current = Number(span.dataset.ply) === k;
-    span.classList.toggle("current", current);
-    if (current) span.setAttribute("aria-current", "step");
-    else span.removeAttribute("aria-current");
-  }
+  markMoves($("imp-moves"), { controls: true, current: k });
   $("imp-board").href = boardHref(game.variant, fen);
   drawPlayOn(fen);
 }
@@ -120,9 +96,7 @@ function drawVariantChoice() {
 
 async function loadVariantNames() {
   try {
-    const answer = await api.variants();
-    const names = ((answer && answer.variants) || []).map((v) => v && v.name)
-      .filter((name) => typeof name === "string");
+    const names = (await loadVariants()).map((v) => v.name);
     if (names.includes("international")) variantNames = names;
   } catch {
     /* international only, as the server reads a file by default */
@@ -201,11 +175,7 @@ $("import-form").addEventListener("submit", (e) => {
   e.preventDefault();
   view.text = $("pdn-input").value;
   if (!view.text.trim()) return;
-  try {
-    sessionStorage.setItem(DRAFT_KEY, view.text.slice(0, MAX_BYTES));
-  } catch {
-    /* the draft is only kept for a reload */
-  }
+  writeTabText(DRAFT_KEY, view.text.slice(0, MAX_BYTES));
   read();
 });
 
@@ -244,23 +214,16 @@ function step(to) {
 
 $("imp-prev").addEventListener("click", () => step(view.ply - 1));
 $("imp-next").addEventListener("click", () => step(view.ply + 1));
-$("imp-moves").addEventListener("click", (e) => {
-  const span = e.target.closest(".mv[data-ply]");
-  if (span) step(Number(span.dataset.ply));
-});
-$("imp-moves").addEventListener("keydown", (e) => {
-  const span = e.target.closest(".mv[data-ply]");
-  if (span && (e.key === "Enter" || e.key === " ")) {
-    e.preventDefault();
-    step(Number(span.dataset.ply));
-  }
-});
+onMoveChosen($("imp-moves"), step);
+/** ← → step through the game, Home and End jump to its start and its end. */
+const KEY_STEPS = {
+  ArrowLeft: (ply) => ply - 1, ArrowRight: (ply) => ply + 1, Home: () => 0, End: () => Infinity,
+};
 document.addEventListener("keydown", (e) => {
-  if (!detail() || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+  const to = KEY_STEPS[e.key];
+  if (!to || !detail() || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
   if (e.target.closest && e.target.closest("input, textarea, select, #board")) return;
-  if (e.key === "ArrowLeft") step(view.ply - 1);
-  else if (e.key === "ArrowRight") step(view.ply + 1);
-  else return;
+  step(to(view.ply));
   e.preventDefault();
 });
 
@@ -289,9 +252,5 @@ setupLanguageSwitch(() => {
 });
 drawVariantChoice();
 loadVariantNames();
-try {
-  const draft = sessionStorage.getItem(DRAFT_KEY);
-  if (draft) $("pdn-input").value = draft;
-} catch {
-  /* nothing kept */
-}
+const draft = readTabText(DRAFT_KEY);
+if (draft) $("pdn-input").value = draft;

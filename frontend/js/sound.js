@@ -2,25 +2,19 @@
  * Move and capture sounds, made on the spot with WebAudio (no file to fetch, nothing for the
  * CSP to allow). Off unless the player turned them on; the choice is remembered.
  */
-const KEY = "dames.sound";
+import { readText, writeText } from "./store.js";
+
+const KEY = "sound";
 let context = null;
 
 export function soundOn() {
-  try {
-    return localStorage.getItem(KEY) === "true";
-  } catch {
-    return false;
-  }
+  return readText(KEY) === "true";
 }
 
 /** Remembers the choice; turning sounds on happens in a click, which is when browsers let a
  * page start its audio. */
 export function setSoundOn(on) {
-  try {
-    localStorage.setItem(KEY, on ? "true" : "false");
-  } catch {
-    /* the choice lasts for this page */
-  }
+  writeText(KEY, on ? "true" : "false");
   if (on) audio();
 }
 

@@ -2,26 +2,20 @@
  * Results kept on this device: wins, draws and losses per variant, level and colour, each
  * game counted once (by its id) whenever its end is seen, on whichever page.
  */
-const KEY = "dames.stats";
+import { readJson, writeJson } from "./store.js";
+
+const KEY = "stats";
 /** Enough ids to recognise a game seen again, without growing for ever. */
 const IDS_KEPT = 300;
 
 function read() {
-  try {
-    const data = JSON.parse(localStorage.getItem(KEY) || "null");
-    if (data && typeof data.rows === "object" && Array.isArray(data.ids)) return data;
-  } catch {
-    /* unreadable: start again */
-  }
+  const data = readJson(KEY);
+  if (data && typeof data.rows === "object" && Array.isArray(data.ids)) return data;
   return { rows: {}, ids: [] };
 }
 
 function write(data) {
-  try {
-    localStorage.setItem(KEY, JSON.stringify(data));
-  } catch {
-    /* storage full or off: the statistics just are not kept */
-  }
+  writeJson(KEY, data);
 }
 
 /** "win" | "draw" | "loss" from the player's side; in a two-player game, from White's. */

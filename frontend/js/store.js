@@ -1,35 +1,76 @@
 /**
- * What the browser keeps between visits: the game in progress per mode (id + token, so a
- * reload resumes it), the player's pseudonym token, and the display settings.
+ * What the browser keeps between visits, and the one module that touches its storage: the
+ * game in progress per mode (id + token, so a reload resumes it), the player's pseudonym
+ * token, the display settings, and what other modules keep under their own key. Every key
+ * lives under "dames."; storage that is full, disabled or private costs only the memory of
+ * a choice, never the game. (lang-boot.js reads the language and theme before the first
+ * paint, as a classic script that cannot import this module.)
  */
 const PREFIX = "dames.";
 
-function read(key) {
+/** The full storage key of `key` (as a "storage" event names it). */
+export const storageKey = (key) => PREFIX + key;
+
+/** The text kept under `key`, or null. */
+export function readText(key) {
   try {
-    const raw = localStorage.getItem(PREFIX + key);
-    return raw ? JSON.parse(raw) : null;
+    return localStorage.getItem(PREFIX + key);
   } catch {
     return null;
   }
 }
 
-function write(key, value) {
+/** Keeps `value` (a string) under `key`; null forgets it. */
+export function writeText(key, value) {
   try {
     if (value === null) localStorage.removeItem(PREFIX + key);
-    else localStorage.setItem(PREFIX + key, JSON.stringify(value));
+    else localStorage.setItem(PREFIX + key, value);
   } catch {
-    /* storage full or disabled: the game still plays, it just won't survive a reload */
+    /* storage full or disabled: the choice lasts for this page only */
   }
 }
 
-/** Stored game for a mode: {id, token, date?, fen?}. */
-export const savedGame = (mode) => read(`game.${mode}`);
-export const saveGame = (mode, entry) => write(`game.${mode}`, entry);
-export const forgetGame = (mode) => write(`game.${mode}`, null);
+/** The value kept as JSON under `key`, or null (absent or unreadable). */
+export function readJson(key) {
+  const raw = readText(key);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps `value` as JSON under `key`; null forgets it. */
+export function writeJson(key, value) {
+  writeText(key, value === null ? null : JSON.stringify(value));
+}
+
+/** Text kept for this tab only (sessionStorage), e.g. a draft, or null. */
+export function readTabText(key) {
+  try {
+    return sessionStorage.getItem(PREFIX + key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeTabText(key, value) {
+  try {
+    sessionStorage.setItem(PREFIX + key, value);
+  } catch {
+    /* too large or disabled: the draft is just not kept */
+  }
+}
+
+/** Stored game for a mode: {id, token, date?, fen?, status?, claim?}. */
+export const savedGame = (mode) => readJson(`game.${mode}`);
+export const saveGame = (mode, entry) => writeJson(`game.${mode}`, entry);
+export const forgetGame = (mode) => writeJson(`game.${mode}`, null);
 
 /** The player's identity once a pseudonym was chosen: {playerId, pseudonym, token}. */
-export const savedPlayer = () => read("player");
-export const savePlayer = (player) => write("player", player);
+export const savedPlayer = () => readJson("player");
+export const savePlayer = (player) => writeJson("player", player);
 
-export const showNumbers = () => read("numbers") === true;
-export const setShowNumbers = (on) => write("numbers", on);
+export const showNumbers = () => readJson("numbers") === true;
+export const setShowNumbers = (on) => writeJson("numbers", on);

@@ -5,9 +5,9 @@
  */
 import { api } from "./api.js";
 import { lang, t } from "./i18n.js";
-import { savedPlayer } from "./store.js";
+import { readJson, savedPlayer, writeJson } from "./store.js";
 
-const KEY = "dames.streak";
+const KEY = "streak";
 const DAY_MS = 86_400_000;
 
 export const todayUtc = () => new Date().toISOString().slice(0, 10);
@@ -17,12 +17,8 @@ function dayNumber(iso) {
 }
 
 function readLocal() {
-  try {
-    const raw = JSON.parse(localStorage.getItem(KEY) || "null");
-    if (raw && typeof raw.current === "number" && typeof raw.best === "number") return raw;
-  } catch {
-    /* unreadable: start again */
-  }
+  const raw = readJson(KEY);
+  if (raw && typeof raw.current === "number" && typeof raw.best === "number") return raw;
   return { current: 0, best: 0, lastDate: null };
 }
 
@@ -44,11 +40,7 @@ export function recordDailyWin(date) {
   if (s.lastDate && dayNumber(date) <= dayNumber(s.lastDate)) return alive(s);
   const next = s.lastDate && dayNumber(date) - dayNumber(s.lastDate) === 1 ? s.current + 1 : 1;
   const saved = { current: next, best: Math.max(s.best, next), lastDate: date };
-  try {
-    localStorage.setItem(KEY, JSON.stringify(saved));
-  } catch {
-    /* storage disabled: the streak lasts for this page */
-  }
+  writeJson(KEY, saved);
   return alive(saved);
 }
 

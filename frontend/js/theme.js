@@ -1,10 +1,12 @@
 /**
- * Light or dark: the visitor's choice, remembered in localStorage, else the system's
+ * Light or dark: the visitor's choice, remembered by store.js, else the system's
  * (prefers-color-scheme). lang-boot.js applies it before the first paint so no page flashes;
  * this module wires the header switch, applies a press at once (no reload), and follows a
  * change of the system setting or of the choice made in another tab.
  */
-export const THEME_KEY = "dames.theme";
+import { readText, storageKey, writeText } from "./store.js";
+
+const THEME_KEY = "theme";
 
 /** The system's setting as a MediaQueryList (read when needed, so importing this module has
  * no effect outside a page). */
@@ -12,12 +14,8 @@ const system = () => window.matchMedia("(prefers-color-scheme: dark)");
 const systemTheme = () => (system().matches ? "dark" : "light");
 
 function chosen() {
-  try {
-    const value = localStorage.getItem(THEME_KEY);
-    return value === "dark" || value === "light" ? value : null;
-  } catch {
-    return null;
-  }
+  const value = readText(THEME_KEY);
+  return value === "dark" || value === "light" ? value : null;
 }
 
 /** The theme the page shows now. */
@@ -35,11 +33,7 @@ function apply(name) {
 /** Shows `name` now and remembers it for every page and visit. */
 export function setTheme(name) {
   apply(name);
-  try {
-    localStorage.setItem(THEME_KEY, name);
-  } catch {
-    /* private mode: the choice lasts for this page only */
-  }
+  writeText(THEME_KEY, name);
 }
 
 let wired = false;
@@ -54,7 +48,7 @@ export function setupThemeSwitch() {
     if (!chosen()) apply(systemTheme());
   });
   window.addEventListener("storage", (event) => {
-    if (event.key === THEME_KEY || event.key === null) {
+    if (event.key === storageKey(THEME_KEY) || event.key === null) {
       apply(chosen() || systemTheme());
     }
   });

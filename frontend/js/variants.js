@@ -6,59 +6,60 @@
  * exactly as the server referees it. Nothing here knows which moves are legal.
  *
  * The answer changes only with a deploy (the API sends `max-age=86400`): it is kept in memory
- * for the page and in localStorage for a day, per variant, so a game page usually draws its
- * board without waiting for the network.
+ * for the page and in the browser's storage for a day, per variant, so a game page usually
+ * draws its board without waiting for the network. This is the site's one copy of it.
  */
-const STORE_PREFIX = "dames.variant.";
+import { api } from "./api.js";
+import { readJson, writeJson } from "./store.js";
+
+const STORE_PREFIX = "variant.";
 /** As long as the API lets a cache keep the answer. */
 const KEEP_MS = 24 * 60 * 60 * 1000;
 
 const known = new Map();
+/** Every variant as the server listed them (its order), once this page fetched the list. */
+let listed = null;
 let request = null;
 
 function readStored(name, fresh) {
-  try {
-    const raw = localStorage.getItem(STORE_PREFIX + name);
-    const entry = raw ? JSON.parse(raw) : null;
-    if (!entry || !usable(entry.variant)) return null;
-    if (fresh && !(Date.now() - entry.savedAt < KEEP_MS)) return null;
-    return entry.variant;
-  } catch {
-    return null;
-  }
+  const entry = readJson(STORE_PREFIX + name);
+  if (!entry || !usable(entry.variant)) return null;
+  if (fresh && !(Date.now() - entry.savedAt < KEEP_MS)) return null;
+  return entry.variant;
 }
 
 function store(variant) {
   known.set(variant.name, variant);
-  try {
-    localStorage.setItem(STORE_PREFIX + variant.name,
-      JSON.stringify({ savedAt: Date.now(), variant }));
-  } catch {
-    /* private mode or full: the page keeps it in memory */
-  }
+  writeJson(STORE_PREFIX + variant.name, { savedAt: Date.now(), variant });
 }
 
 /** Enough of a description to draw a board from (an old or broken copy is refetched). */
 function usable(v) {
   return Boolean(v) && typeof v.name === "string" && Number.isInteger(v.size)
-    && Array.isArray(v.squares) && v.squares.length > 0 && Array.isArray(v.sides);
+    && Array.isArray(v.squares) && v.squares.length > 0 && Array.isArray(v.sides)
+    && "rankedSetup" in v;
 }
 
 function fetchAll() {
   if (!request) {
-    request = fetch("/api/variants", { headers: { Accept: "application/json" } })
-      .then((response) => {
-        if (!response.ok) throw new Error(`GET /api/variants: HTTP ${response.status}`);
-        return response.json();
-      })
+    request = api.variants()
       .then((body) => {
-        for (const v of body.variants || []) if (usable(v)) store(v);
+        const list = ((body && body.variants) || []).filter(usable);
+        for (const v of list) store(v);
+        listed = list;
+        return list;
       })
       .finally(() => {
         request = null;
       });
   }
   return request;
+}
+
+/** Every variant the server plays, in its order (fetched once per page; rejects when the
+ * server cannot be reached). */
+export async function loadVariants() {
+  return listed || fetchAll();
 }
 
 /** The description already at hand (memory, or a copy stored less than a day ago), or null. */

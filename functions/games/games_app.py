@@ -64,14 +64,10 @@ class CreateGameRequest(StrictModel):
 
 class MoveRequest(StrictModel):
     """The player's move at ``ply`` (half-moves played so far), in any unambiguous notation.
-
-    ``thinkMs`` is accepted for older pages and ignored: the server keeps the clock."""
+    The move's time is the server's own: from its last answer to this request's arrival."""
 
     ply: int = Field(ge=0, le=100_000)
     move: str = Field(min_length=1, max_length=200)
-    thinkMs: int | None = Field(
-        default=None, ge=0, le=86_400_000, description="Ignored (information only)."
-    )
 
 
 class AtPly(StrictModel):

@@ -44,17 +44,6 @@ def post_move(
     )
 
 
-def post_move_with(
-    client: TestClient, game_id: str, token: str, ply: int, move: str, *, think_ms: int
-) -> Any:
-    """A move as older pages sent it, with their own measure of the time (now ignored)."""
-    return client.post(
-        f"/api/games/{game_id}/moves",
-        headers=bearer(token),
-        json={"ply": ply, "move": move, "thinkMs": think_ms},
-    )
-
-
 def stored_item(table: Any, game_id: str) -> dict[str, Any]:
     item: dict[str, Any] = table.get_item(Key={"pk": f"GAME#{game_id}", "sk": "GAME"})["Item"]
     return item

@@ -80,7 +80,7 @@ def test_daily_event_and_error_events(
     status, body = _call(
         games_handler,
         event_for(load_event("games-move.json"), game_id=game_id, token=created["token"],
-                  body={"ply": 0, "move": "19-23", "thinkMs": 10}),
+                  body={"ply": 0, "move": "19-23"}),
         lambda_context,
     )
     assert status == 422 and body["error"] == "illegal-move"

@@ -13,7 +13,6 @@ from games_support import (
     bearer,
     get_game,
     post_move,
-    post_move_with,
     settled,
     start_game,
     stored_item,
@@ -153,14 +152,14 @@ def test_forged_or_invalid_creation_is_rejected(
 @pytest.mark.parametrize(
     "body",
     [
-        {"ply": 0, "move": "32-28", "thinkMs": 0, "score": 99999},
-        {"ply": 0, "move": "32-28", "thinkMs": 0, "elapsedMs": 1},
-        {"ply": 0, "move": "32-28", "thinkMs": -5},
-        {"ply": 0, "move": "32-28", "thinkMs": "300"},
-        {"ply": "0", "move": "32-28", "thinkMs": 300},
-        {"ply": 0, "move": "", "thinkMs": 0},
-        {"ply": -1, "move": "32-28", "thinkMs": 0},
-        {"ply": 0, "move": ["32-28"], "thinkMs": 0},
+        {"ply": 0, "move": "32-28", "score": 99999},
+        {"ply": 0, "move": "32-28", "elapsedMs": 1},
+        # The page's own measure of its time is no longer a field (the server keeps the clock).
+        {"ply": 0, "move": "32-28", "thinkMs": 300},
+        {"ply": "0", "move": "32-28"},
+        {"ply": 0, "move": ""},
+        {"ply": -1, "move": "32-28"},
+        {"ply": 0, "move": ["32-28"]},
     ],
 )
 def test_forged_or_invalid_move_bodies_change_nothing(
@@ -183,8 +182,7 @@ def test_bad_json_and_oversized_bodies(games_client: TestClient) -> None:
     )
     assert bad.status_code == 400 and bad.json()["error"] == "bad-json"
     huge = games_client.post(
-        url, headers=bearer(token), json={"ply": 0, "move": "32-28", "thinkMs": 0,
-                                          "pad": "x" * 5000}
+        url, headers=bearer(token), json={"ply": 0, "move": "32-28", "pad": "x" * 5000}
     )
     assert huge.status_code == 413 and huge.json()["error"] == "body-too-large"
     assert settled(get_game(games_client, game["id"], token)) == settled(game)
@@ -245,7 +243,7 @@ def test_token_checks(games_client: TestClient, table: Any) -> None:
         assert game["fen"] not in response.text
 
     for method, path, body in (
-        ("post", f"{url}/moves", {"ply": 0, "move": "32-28", "thinkMs": 0}),
+        ("post", f"{url}/moves", {"ply": 0, "move": "32-28"}),
         ("post", f"{url}/resign", None),
     ):
         assert games_client.request(method, path, json=body).status_code == 401
@@ -285,8 +283,8 @@ def _pause(client: TestClient, game_id: str, token: str, paused: bool) -> dict[s
 def test_the_client_cannot_lower_its_time(
     games_client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A script sending thinkMs: 0 after a minute of thought pays the minute (it used to pay
-    0.3 s: three 60-second moves counted 900 ms)."""
+    """A minute of thought costs the minute, whatever the page measured (it used to send its
+    own measure, and a script sending 0 once paid 0.3 s for three 60-second moves)."""
     fake = FakeClock(1_800_000_000_000)
     monkeypatch.setattr(clock, "now_ms", fake)
     token, game = start_game(games_client, "free")
@@ -295,7 +293,7 @@ def test_the_client_cannot_lower_its_time(
     for _ in range(3):
         fake.now += 60_000
         move = view["legalMoves"][0]["notation"]
-        view = post_move_with(games_client, gid, token, view["ply"], move, think_ms=0).json()
+        view = post_move(games_client, gid, token, view["ply"], move).json()
     assert view["clock"]["elapsedMs"] == 180_000
     fake.now += 40  # a pre-move: 0.3 s at least
     view = post_move(games_client, gid, token, view["ply"], view["legalMoves"][0]["notation"])
@@ -351,6 +349,38 @@ def test_only_pauses_announced_as_they_happen_are_credited(
     assert view["clock"]["elapsedMs"] == 6_000 + 42_000
     assert (view["clock"]["pauses"], view["clock"]["pausedMs"]) == (1, 30_000)
     assert view["clock"]["running"] is True and view["clock"]["paused"] is False
+
+
+def test_a_reload_is_not_a_pause_whatever_the_page_announced(
+    games_client: TestClient, table: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A page being left may still say "hidden" (an old page, a script); the next page's read
+    of the game ends that pause uncredited, and its "visible" credits nothing."""
+    fake = FakeClock(1_800_000_000_000)
+    monkeypatch.setattr(clock, "now_ms", fake)
+    token, game = start_game(games_client, "free")
+    gid = game["id"]
+    fake.now += 5_000
+    _pause(games_client, gid, token, True)  # the page unloading
+    fake.now += 400  # the reload
+    reloaded = get_game(games_client, gid, token)["clock"]
+    assert (reloaded["paused"], reloaded["running"]) == (False, True)
+    assert (reloaded["pauses"], reloaded["pausedMs"], reloaded["turnMs"]) == (0, 0, 5_400)
+    assert stored_item(table, gid)["clock"].get("pausedSinceMs") is None
+    fake.now += 600
+    shown = _pause(games_client, gid, token, False)  # the new page says it is visible
+    assert (shown["pauses"], shown["pausedMs"], shown["turnMs"]) == (0, 0, 6_000)
+    view = post_move(games_client, gid, token, 0, "32-28").json()
+    assert view["clock"]["elapsedMs"] == 6_000
+    assert (view["clock"]["pauses"], view["clock"]["pausedMs"]) == (0, 0)
+
+    # A page opened hidden (a background tab) reads the game, then pauses: that pause counts.
+    fake.now += 1_000
+    get_game(games_client, gid, token)
+    _pause(games_client, gid, token, True)
+    fake.now += 20_000
+    resumed = _pause(games_client, gid, token, False)
+    assert (resumed["pauses"], resumed["pausedMs"]) == (1, 20_000)
 
 
 def test_the_clock_route_refuses_bad_input_and_finished_games(

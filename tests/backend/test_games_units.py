@@ -30,6 +30,14 @@ def test_only_a_pause_closed_by_a_resume_is_credited() -> None:
     assert game_clock.charge_move(T0 + 33_000).elapsed_ms == 3_000
 
 
+def test_a_voided_pause_leaves_its_time_in_the_turn() -> None:
+    game_clock = clock.GameClock(turn_started_ms=T0).pause(T0 + 1_000).void_pause()
+    assert not game_clock.paused and (game_clock.pauses, game_clock.paused_ms) == (0, 0)
+    assert game_clock.turn_ms(T0 + 9_000) == 9_000
+    assert game_clock.resume(T0 + 9_000) == game_clock  # nothing left to credit
+    assert game_clock.void_pause() == game_clock
+
+
 def test_a_move_while_paused_voids_the_open_pause() -> None:
     game_clock = clock.GameClock(turn_started_ms=T0).pause(T0 + 1_000)
     assert game_clock.turn_ms(T0 + 50_000) == 1_000  # frozen while paused

@@ -28,6 +28,7 @@ from typing import Any
 import dames
 import pytest
 from fastapi.testclient import TestClient
+from games_support import start_game
 
 INTERNATIONAL = """
  .  1  .  2  .  3  .  4  .  5
@@ -147,7 +148,7 @@ def test_shape_of_every_variant(variants: dict[str, dict[str, Any]]) -> None:
         view = variants[name]
         assert set(view) == {
             "name", "displayName", "size", "squares", "firstToMove", "sides", "gameType",
-            "gameTypeTag", "startFen", "rulesPage", "rules",
+            "gameTypeTag", "startFen", "rulesPage", "rules", "rankedSetup",
         }
         assert (view["size"], view["firstToMove"], view["gameType"], view["rulesPage"]) == (
             size, first, game_type, page,
@@ -168,6 +169,7 @@ def test_shape_of_every_variant(variants: dict[str, dict[str, Any]]) -> None:
         for text in view["rules"]["summary"]:
             assert text["fr"] and text["en"]
     assert variants["brazilian"]["gameTypeTag"] == "26,W,8,8,N2,0"
+    assert [n for n, v in variants.items() if v["rankedSetup"]] == ["international"]
     assert variants["english"]["displayName"]["en"] == "English draughts (checkers)"
 
 
@@ -207,3 +209,17 @@ def test_the_openapi_document_describes_the_route(client: TestClient) -> None:
     schema = client.get("/api/openapi.json").json()
     assert "/api/variants" in schema["paths"]
     assert "VariantView" in schema["components"]["schemas"]
+
+
+def test_the_ranked_setup_told_is_the_one_the_server_ranks(
+    variants: dict[str, dict[str, Any]], games_client: TestClient
+) -> None:
+    """The new-game page says beforehand whether a game will be ranked from this field only:
+    a free game with exactly these choices is ranked, one choice changed makes it casual."""
+    setup = variants["international"]["rankedSetup"]
+    assert setup == {"level": "defi", "color": "white"}
+    _, game = start_game(games_client, "free", **setup)
+    assert game["ranked"] is True
+    for change in ({"level": "fort"}, {"color": "black"}, {"variant": "english"}):
+        _, game = start_game(games_client, "free", **{**setup, **change})
+        assert game["ranked"] is False, change

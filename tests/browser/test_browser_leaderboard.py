@@ -46,7 +46,8 @@ def test_pauses_and_own_rank_fit_a_320px_phone(
     row = page.locator("#lb-body tr.me")
     assert row.count() == 1
     time_cell = row.locator("td").nth(4)
-    assert time_cell.locator("small").inner_text() == "‖ 2"
+    # Playing time (1 s) and, beside it, the paused time: both in sight.
+    assert time_cell.inner_text().split("\n") == ["00:01", "‖ 2 · 01:05"]
     assert time_cell.locator("small").get_attribute("title") == (
         "2 pause(s), clock stopped for 01:05"
     )

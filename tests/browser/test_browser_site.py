@@ -314,7 +314,9 @@ def test_home_shows_yesterdays_seed_with_the_command_that_checks_it(
         assert stored.seed in page.locator("#yesterday-seed").inner_text()
         assert page.locator("#yesterday-proof").is_visible()
         command = page.locator("#yesterday-command").inner_text()
-        assert command == f"python -m dames verify partie.json --seed {stored.seed}"
+        # The PDN its page offers ("Télécharger le PDN"), which verify reads with no token.
+        assert command == f"python -m dames verify partie.pdn --seed {stored.seed}"
+        assert "Télécharger le PDN" in page.locator("#yesterday-how").inner_text()
 
     # Before the close: when the seed comes, and the seed nowhere on the page.
     reveal = datetime.now(UTC).replace(microsecond=0) + timedelta(minutes=5)

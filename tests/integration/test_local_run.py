@@ -73,7 +73,7 @@ def test_launcher_creates_the_table_and_plays_moves_over_http(
                 response = http.post(
                     f"/api/games/{game['id']}/moves",
                     headers=auth,
-                    json={"ply": game["ply"], "move": move, "thinkMs": 500},
+                    json={"ply": game["ply"], "move": move},
                 )
                 assert response.status_code == 200, response.text
                 game = response.json()

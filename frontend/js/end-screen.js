@@ -1,0 +1,267 @@
+/**
+ * The game page's end screen: the result and why, the score, the pauses, the streak, the
+ * leaderboard claim (with the pseudonym form at the first score), sharing, the next daily's
+ * countdown, and the ways on (play again, new game, the leaderboard). A button for what
+ * follows a finished game belongs in `drawEnd`'s list of actions.
+ */
+import { ApiError, api } from "./api.js";
+import { formatDuration, formatNumber, lang, t } from "./i18n.js";
+import { handleFailure } from "./play-errors.js";
+import {
+  $, dailyClosed, hint, page, rankable, state,
+} from "./play-state.js";
+import { showAnalyseLink } from "./analysis-links.js";
+import { shareText } from "./share.js";
+import { saveGame, savePlayer, savedGame, savedPlayer } from "./store.js";
+import { loadStreak, streakText, todayUtc } from "./streak.js";
+
+const ending = { nextDailyAt: null, nextDailyAsked: false, streak: null };
+
+export function resultText(g) {
+  return t(g.status === "resigned" ? "resigned" : g.status);
+}
+
+function reasonText(g) {
+  if (!g.reason) return "";
+  if (g.reason === "no-moves") {
+    return t(`reason:no-moves:${g.status === "won" ? "won" : "lost"}`);
+  }
+  const key = `reason:${g.reason}`;
+  const text = t(key);
+  return text === key ? g.reason : text;
+}
+
+export function drawCountdown() {
+  const el = $("next-daily");
+  if (el.hidden || ending.nextDailyAt === null) return;
+  const left = (ending.nextDailyAt - Date.now()) / 1000;
+  const text = $("next-daily-text");
+  text.textContent = left > 0 ? t("countdown", { time: formatDuration(left) }) : t("newDaily");
+  $("next-daily-play").hidden = left > 0;
+}
+
+/** Fetches when the next challenge opens, once per page (the end screen counts down to it). */
+async function askNextDaily() {
+  if (ending.nextDailyAsked) return;
+  ending.nextDailyAsked = true;
+  try {
+    const info = await api.daily();
+    ending.nextDailyAt = Date.now() + info.secondsUntilNext * 1000;
+  } catch {
+    const now = new Date();
+    ending.nextDailyAt = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  }
+  drawCountdown();
+}
+
+/** A new game of this page's kind: forgets the finished one's countdown and streak. */
+export function forgetEnding() {
+  ending.nextDailyAsked = false;
+  ending.streak = null;
+}
+
+/** Short times in tenths of a second, cut not rounded like the score's seconds (0,6 s),
+ * long ones as a clock (02:15). */
+function shortTime(ms = 0) {
+  if (ms >= 60_000) return formatDuration(ms / 1000);
+  const tenths = Math.floor(ms / 100);
+  return `${Math.floor(tenths / 10)}${lang() === "fr" ? "," : "."}${tenths % 10} s`;
+}
+
+function drawPauses(g) {
+  const el = $("pauses");
+  const c = g.clock || {};
+  if (g.status !== "won" || typeof c.pauses !== "number") {
+    el.hidden = true;
+    return;
+  }
+  el.hidden = false;
+  // Paused time against playing time (the time the score counts), as the server kept them.
+  const words = { n: c.pauses, time: shortTime(c.pausedMs), play: shortTime(c.elapsedMs) };
+  el.textContent = t(c.pauses === 0 ? "noPause" : c.pauses === 1 ? "pauseOne" : "pauseMany", words);
+}
+
+function drawStreak() {
+  const g = state.game;
+  const el = $("streak");
+  if (g.mode !== "daily" || g.status === "playing" || !ending.streak) {
+    el.hidden = true;
+    return;
+  }
+  el.hidden = false;
+  el.textContent = streakText(ending.streak);
+}
+
+export async function refreshStreak() {
+  ending.streak = await loadStreak();
+  if (state.game) drawStreak();
+}
+
+function drawScore(g) {
+  const score = $("score");
+  if (g.status !== "won" || !g.score) {
+    score.hidden = true;
+    return;
+  }
+  score.hidden = false;
+  const total = document.createElement("strong");
+  total.className = "total";
+  total.textContent = t("points", { total: formatNumber(g.score.total) });
+  const formula = document.createElement("span");
+  formula.className = "formula";
+  formula.textContent = t("scoreLine", {
+    base: formatNumber(g.score.base),
+    perPiece: formatNumber(g.score.perPiece),
+    pieces: g.score.pieces,
+    seconds: formatNumber(g.score.seconds),
+  });
+  score.replaceChildren(total, formula);
+}
+
+/** The ways on from a finished game: play again, a new game, its leaderboard. */
+function drawActions(g) {
+  const listed = g.mode !== "practice";
+  $("share").hidden = !listed;
+  $("new-game").hidden = g.mode === "daily";
+  const again = $("play-again");
+  again.hidden = g.mode !== "daily";
+  const sameDay = Boolean(page.pastDate) || g.date === todayUtc();
+  again.textContent = t(sameDay ? "playAgain" : "playToday");
+  // Only a day still open has a leaderboard that a better score can still change.
+  $("play-again-note").hidden = g.mode !== "daily" || !sameDay || dailyClosed();
+  $("play-again-note").textContent = t("playAgainNote");
+  $("to-board").hidden = !listed;
+  $("to-board").href = g.mode === "daily" ? `leaderboards.html?board=daily&date=${g.date}`
+    : "leaderboards.html?board=free";
+}
+
+export function drawEnd() {
+  const g = state.game;
+  const end = $("end");
+  if (g.status === "playing") {
+    end.hidden = true;
+    return;
+  }
+  end.hidden = false;
+  $("end-title").textContent = resultText(g);
+  $("end-reason").textContent = reasonText(g);
+  drawScore(g);
+  drawPauses(g);
+  drawStreak();
+  drawActions(g);
+  showAnalyseLink($("analyse-game"), g, state.token, g.mode !== "daily" || dailyClosed());
+  $("next-daily").hidden = false;
+  askNextDaily();
+  drawCountdown();
+  drawClaim();
+}
+
+export function drawClaim() {
+  const g = state.game;
+  const won = g.status === "won" && g.mode !== "practice" && g.score;
+  const form = $("pseudo-form");
+  const rank = $("rank");
+  if (!won) {
+    form.hidden = true;
+    rank.hidden = true;
+    return;
+  }
+  const said = claimText(g);
+  form.hidden = said !== null || Boolean(savedPlayer());
+  rank.hidden = said === null;
+  if (said !== null) rank.textContent = said;
+}
+
+/** What the end screen says of the leaderboard, or null while the pseudonym form asks. */
+function claimText(g) {
+  if (state.claim) {
+    return state.claim.message || t("rank", {
+      rank: state.claim.rank,
+      board: t(state.claim.board === "daily" ? "boardDaily" : "boardFree"),
+      best: formatNumber(state.claim.best),
+    });
+  }
+  if (g.claimed) return t("alreadyClaimed");
+  if (!rankable()) {
+    return t(g.mode !== "daily" ? "casualGame"
+      : page.pastDate ? "replayNotRanked" : "dailyClosedClaim");
+  }
+  return null;
+}
+
+/** What a refused claim means, as the end screen says it (undefined: not a refusal). */
+function refusal(err) {
+  if (!(err instanceof ApiError)) return undefined;
+  const known = {
+    "already-claimed": "alreadyClaimed", "daily-closed": "dailyClosedClaim",
+    "casual-game": "casualGame",
+  };
+  if (known[err.code]) return { message: t(known[err.code]) };
+  if (err.status === 401 || err.status === 403) {
+    savePlayer(null);
+    return null;
+  }
+  if (err.status === 422) return { message: t("notRanked", { why: err.message }) };
+  return undefined;
+}
+
+/** Enters the won game on its leaderboard under the browser's pseudonym. */
+export async function claim() {
+  const player = savedPlayer();
+  const g = state.game;
+  if (!player || !g) return;
+  try {
+    state.claim = await api.claim(g.id, state.token, player.token);
+  } catch (err) {
+    const refused = refusal(err);
+    if (refused === undefined) {
+      handleFailure(err, claim);
+      return;
+    }
+    state.claim = refused;
+  }
+  const saved = savedGame(page.storeKey);
+  if (saved && saved.id === g.id) saveGame(page.storeKey, { ...saved, claim: state.claim });
+  drawClaim();
+  if (g.mode === "daily") refreshStreak();
+}
+
+$("pseudo-form").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const name = $("pseudo").value.trim();
+  $("pseudo-error").textContent = "";
+  try {
+    const player = await api.createPlayer(name);
+    savePlayer(player);
+    await claim();
+  } catch (err) {
+    if (err instanceof ApiError && err.code === "pseudonym-taken") {
+      $("pseudo-error").textContent = t("pseudoTaken");
+    } else if (err instanceof ApiError && err.status === 422) {
+      $("pseudo-error").textContent = t("pseudoInvalid", { why: err.message });
+    } else {
+      $("pseudo-error").textContent = t("requestFailed");
+    }
+  }
+});
+
+/** The share sheet on a touch device that has one (a phone), the clipboard elsewhere. */
+$("share").addEventListener("click", async () => {
+  const text = shareText(state.game, location.origin);
+  const coarse = window.matchMedia("(pointer: coarse)").matches;
+  if (coarse && typeof navigator.share === "function") {
+    try {
+      await navigator.share({ text });
+      hint(t("shared"));
+      return;
+    } catch (err) {
+      if (err && err.name === "AbortError") return;
+    }
+  }
+  try {
+    await navigator.clipboard.writeText(text);
+    hint(t("copied"));
+  } catch {
+    hint(t("copyFailed", { text }));
+  }
+});

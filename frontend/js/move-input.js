@@ -1,0 +1,159 @@
+/**
+ * The player's move on the game page: a piece and its landing squares picked by touch, click,
+ * keyboard or drag (picker.js says what each touch means among the server's legal moves), the
+ * move shown at once, sent to the server, and the computer's reply drawn when it comes.
+ */
+import { ApiError, api } from "./api.js";
+import { applyMove } from "./fen.js";
+import { t } from "./i18n.js";
+import { announced, syncPause } from "./pause-sync.js";
+import { emptyPick, movableSquares, touch } from "./picker.js";
+import { handleFailure, hideError } from "./play-errors.js";
+import { afterEnd, start } from "./play-session.js";
+import {
+  $, adopt, announce, answerBoard, board, clock, hint, playerToMove, state,
+} from "./play-state.js";
+import { resultText } from "./end-screen.js";
+import { drawMarks, drawStatus, render } from "./play-view.js";
+import { playMoveSound } from "./sound.js";
+
+export function cancelPick() {
+  if (state.pick.from === null) return;
+  state.pick = emptyPick();
+  hint(t("cancelled"));
+  drawMarks();
+}
+
+/** Why the piece on `square` cannot be picked: when a capture is compulsory, which pieces
+ * can take (from the server's legal moves, all captures then). */
+function notMovableText() {
+  const moves = state.game.legalMoves;
+  if (!moves.length || !moves[0].captures.length) return t("notMovable");
+  const from = [...movableSquares(moves)].sort((a, b) => a - b);
+  const pieces = from.length === 1 ? t("pieceOn", { sq: from[0] })
+    : t("piecesOn", { list: from.slice(0, -1).join(", "), last: from[from.length - 1] });
+  return t(from.length === 1 ? "mustCapture" : "mustCaptureMany", { pieces });
+}
+
+/** A refused touch: says why, and shakes the board. */
+function refuse(square) {
+  hint(state.pick.from === null && state.pieces.has(square)
+    ? notMovableText() : t("refused", { sq: square }));
+  board.root.classList.remove("shake");
+  void board.root.offsetWidth;
+  board.root.classList.add("shake");
+}
+
+function onTouch(square, viaDrag) {
+  if (!playerToMove()) return undefined;
+  const result = touch(state.game.legalMoves, state.pick, square);
+  state.pick = result.pick;
+  const said = { select: "selected", cancel: "cancelled", step: "stepTaken", ambiguous: "ambiguous" };
+  if (said[result.action]) hint(t(said[result.action], { sq: square }));
+  if (result.action === "refuse") refuse(square);
+  if (result.action === "play") {
+    hint("");
+    return playMove(result.move, viaDrag);
+  }
+  drawMarks();
+  return result.action;
+}
+
+/** Shows where the dragged piece may go while it is being dragged. */
+function onDragStart(from) {
+  if (!playerToMove() || state.pick.from === from) return;
+  const result = touch(state.game.legalMoves, emptyPick(), from);
+  if (result.action !== "select") return;
+  state.pick = result.pick;
+  drawMarks();
+}
+
+function onDrop(from, to) {
+  if (!playerToMove()) return;
+  state.pick = emptyPick();
+  const first = touch(state.game.legalMoves, state.pick, from);
+  state.pick = first.pick;
+  if (to === null || first.action !== "select") {
+    drawMarks();
+    return;
+  }
+  if (onTouch(to, true) === "refuse") {
+    state.pick = emptyPick();
+    drawMarks();
+  }
+}
+
+async function playMove(move, skipAnimation) {
+  // The server charges the turn up to the move's arrival: the clock shown stops here.
+  clock.freeze();
+  state.pending = { ply: state.game.ply, move: move.hub };
+  state.busy = true;
+  state.pick = emptyPick();
+  announce(t("youPlay", { m: move.notation }));
+  drawMarks();
+  if (!skipAnimation) await board.animate(move);
+  playMoveSound("player", move.captures.length);
+  state.localPieces = applyMove(state.pieces, move);
+  board.setPosition(state.localPieces);
+  board.setMarks({ last: move });
+  drawStatus();
+  return send();
+}
+
+async function send() {
+  const before = state.game;
+  $("thinking").hidden = false;
+  await announced();
+  try {
+    const next = await api.play(before.id, state.token, state.pending);
+    state.pending = null;
+    hideError();
+    await showReply(before, next);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 409 && err.body && err.body.game) {
+      state.pending = null;
+      state.busy = false;
+      hint(t("stale"));
+      start(err.body.game, state.token);
+      return;
+    }
+    if (err instanceof ApiError && err.status === 422) {
+      state.pending = null;
+      state.busy = false;
+      hint(err.message);
+      clock.set(state.game.clock);
+      render();
+      return;
+    }
+    handleFailure(err, send);
+    drawStatus();
+  }
+}
+
+async function showReply(before, next) {
+  const reply = next.lastComputerMove;
+  const replied = reply && next.moves.length >= before.moves.length + 2;
+  $("thinking").hidden = true;
+  if (replied) {
+    board.setPosition(state.localPieces);
+    await board.animate(reply);
+    playMoveSound("computer", reply.captures.length);
+    announce(t(reply.captures.length ? "computerTakes" : "computerPlays", { m: reply.notation }));
+  }
+  state.busy = false;
+  adopt(next);
+  render();
+  if (next.status === "playing") {
+    syncPause();
+  } else {
+    setTimeout(() => announce(t("gameOver", { result: resultText(next) })), 600);
+    afterEnd(next);
+  }
+}
+
+answerBoard({
+  touch: onTouch, drop: onDrop, dragStart: onDragStart, cancel: cancelPick,
+});
+document.addEventListener("keydown", (e) => {
+  if (e.key === "Escape") cancelPick();
+});

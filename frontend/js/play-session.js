@@ -1,0 +1,122 @@
+/**
+ * The game in hand on the game page: resumes the game the browser kept for this page's
+ * kind (today's daily, a past day, a free or two-player game) or has the server create one,
+ * starts it on screen, and sets off what a finished game brings (streak, claim).
+ */
+import { ApiError, api } from "./api.js";
+import { claim, forgetEnding, refreshStreak } from "./end-screen.js";
+import { t } from "./i18n.js";
+import { syncPause } from "./pause-sync.js";
+import { emptyPick } from "./picker.js";
+import { createErrorText, handleFailure, hideError, showError } from "./play-errors.js";
+import {
+  adopt, page, rankable, state,
+} from "./play-state.js";
+import { render } from "./play-view.js";
+import { forgetGame, saveGame, savedGame, savedPlayer } from "./store.js";
+import { recordDailyWin, todayUtc } from "./streak.js";
+
+const DATE_FORMAT = /^\d{4}-\d{2}-\d{2}$/;
+
+/** What a finished game sets off once: the claim, the browser's streak. */
+export function afterEnd(g) {
+  if (g.status === "playing") return;
+  if (g.mode === "daily" && g.status === "won" && rankable()) recordDailyWin(g.date);
+  if (g.mode === "daily") refreshStreak();
+  if (g.status === "won" && rankable() && !g.claimed && savedPlayer() && !state.claim) {
+    claim();
+  }
+}
+
+/** Shows `game` (a GameView) as the page's game, opened with `token`. */
+export function start(game, token) {
+  document.body.classList.remove("failed");
+  adopt(game);
+  state.token = token;
+  state.pick = emptyPick();
+  state.busy = false;
+  state.pending = null;
+  render();
+  syncPause();
+  afterEnd(game);
+}
+
+export async function createGame() {
+  hideError();
+  const { mode, practiceFen, practiceLevel, pastDate, storeKey } = page;
+  // An old practice link (?practice=1&fen=&level=) now makes a free game (casual with a fen).
+  const body = { mode: mode === "practice" ? "free" : mode };
+  if (mode === "practice") {
+    if (practiceFen) body.fen = practiceFen;
+    if (practiceLevel) body.level = practiceLevel;
+  }
+  if (pastDate) body.date = pastDate;
+  try {
+    const created = await api.createGame(body);
+    saveGame(storeKey, {
+      id: created.game.id, token: created.token, date: created.game.date,
+      fen: practiceFen, level: practiceLevel,
+    });
+    state.claim = null;
+    return start(created.game, created.token);
+  } catch (err) {
+    if (err instanceof ApiError && !err.retryable) {
+      showError(() => createErrorText(err), null);
+    } else {
+      handleFailure(err, createGame);
+    }
+    return undefined;
+  }
+}
+
+/** The browser's game for this page, when it is the one asked for and can be resumed. */
+function resumable(saved) {
+  if (!saved) return false;
+  if (page.mode === "practice") {
+    return saved.fen === page.practiceFen && saved.level === page.practiceLevel;
+  }
+  return page.pastDate ? saved.date === page.pastDate : true;
+}
+
+export async function loadGame() {
+  hideError();
+  if (page.askedDate && !DATE_FORMAT.test(page.askedDate)) {
+    showError(() => t("badDate"), null);
+    return undefined;
+  }
+  const saved = savedGame(page.storeKey);
+  if (resumable(saved)) {
+    try {
+      const game = await api.getGame(saved.id, saved.token);
+      const staleDaily = page.mode === "daily" && !page.pastDate && game.status !== "playing"
+        && saved.date !== todayUtc();
+      if (!staleDaily) {
+        state.claim = saved.claim || null;
+        return start(game, saved.token);
+      }
+    } catch (err) {
+      if (err instanceof ApiError && err.retryable) {
+        handleFailure(err, loadGame);
+        return undefined;
+      }
+    }
+    forgetGame(page.storeKey);
+  }
+  return createGame();
+}
+
+/** The same kind of game again (the daily's "play again"). */
+export function newGame() {
+  forgetGame(page.storeKey);
+  forgetEnding();
+  createGame();
+}
+
+/** Ends the game by the player's resignation. */
+export async function resign() {
+  const g = await api.resign(state.game.id, state.token);
+  state.pick = emptyPick();
+  adopt(g);
+  render();
+  afterEnd(g);
+}
