@@ -1,21 +1,24 @@
 """The issue's "done when": a free game in which the player hangs a man, resigned, then
 analysed from the end screen; the analysis marks that move as a mistake (or blunder) and shows
-the better move. The hanging move is found with the engine during the game: a quiet White move
-after which Black must take a man and White cannot take back, while another move was safe."""
+the better move. The hanging move is found with the engine: a quiet White move after which
+Black must take a man and White cannot take back, while another move was safe; the game
+starts there, from the analysis board's "play the computer from here"."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
+from urllib.parse import quote
 
 import dames
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from browser_helpers import square, wait_for_turn
+from dames.ai import choose_move
 
 pytestmark = pytest.mark.browser
 ANALYSIS_MS = 240_000
-MAX_TURNS = 12
+MAX_PLIES = 80
 
 
 def _black_takes_after(board: dames.Board, move: dames.Move) -> bool:
@@ -46,26 +49,17 @@ def _white_takes_back(board: dames.Board, reply: dames.Move) -> bool:
     return any(m.captures for m in after.legal_moves())
 
 
-def safe_move(board: dames.Board) -> dames.Move:
-    legal = board.legal_moves()
-    return next((m for m in legal if not _black_takes_after(board, m)), legal[0])
-
-
-def current_game(page: Any) -> dict[str, Any]:
-    saved = page.evaluate("() => JSON.parse(localStorage.getItem('dames.game.free'))")
-    response = page.request.get(
-        f"/api/games/{saved['id']}", headers={"Authorization": f"Bearer {saved['token']}"}
-    )
-    assert response.ok, response.text()
-    game: dict[str, Any] = response.json()
-    return game
-
-
-def board_of(game: dict[str, Any]) -> dames.Board:
-    board = dames.Board(game["startFen"], variant=game["variant"])
-    for text in game["moves"]:
-        board.push(board.parse_move(text))
-    return board
+def hanging_position() -> tuple[dames.Board, dames.Move]:
+    """The first position of a fixed game between two `defi` players where White can hang a
+    man (computed, so it follows the engine as it changes)."""
+    board = dames.Board()
+    for _ in range(MAX_PLIES):
+        if board.turn == dames.WHITE:
+            move = hanging_move(board)
+            if move is not None:
+                return board, move
+        board.push(choose_move(board, seed="analysis-test", level="defi", ply=board.ply))
+    raise AssertionError("no hanging move came up")
 
 
 def play(user: Any, move: dames.Move) -> None:
@@ -74,29 +68,25 @@ def play(user: Any, move: dames.Move) -> None:
 
 
 def hang_a_man(user: Any) -> tuple[int, str, dames.Board]:
-    """Plays safe moves until a hanging one exists, plays it; returns its ply (the plies
-    after it), its notation and the board before it."""
+    """From such a position, set on the analysis board, starts a casual game against `facile`
+    ("play the computer from here") and hangs the man; returns the move's ply (the plies after
+    it), its notation and the board before it."""
     page = user.page
-    for _ in range(MAX_TURNS):
-        wait_for_turn(page)
-        game = current_game(page)
-        board = board_of(game)
-        move = hanging_move(board)
-        if move is not None:
-            notation = board.notation(move)
-            play(user, move)
-            page.wait_for_function(
-                "n => document.querySelectorAll('#move-list li span').length >= n",
-                arg=game["ply"] + 2, timeout=60_000,
-            )
-            return game["ply"] + 1, notation, board
-        played = game["ply"]
-        play(user, safe_move(board))
-        page.wait_for_function(
-            "n => document.querySelectorAll('#move-list li span').length >= n",
-            arg=played + 2, timeout=60_000,
-        )
-    raise AssertionError("no hanging move came up")
+    board, move = hanging_position()
+    page.goto(f"/analysis-board.html?fen={quote(board.fen())}")
+    page.wait_for_function(
+        "() => !document.getElementById('board').classList.contains('waiting')", timeout=60_000
+    )
+    page.select_option("#ab-level", "facile")
+    page.select_option("#ab-color", "white")
+    user.press(page.locator("#ab-play"))
+    page.wait_for_url("**/play.html?mode=free")
+    wait_for_turn(page)
+    play(user, move)
+    page.wait_for_function(
+        "() => document.querySelectorAll('#move-list li span').length >= 2", timeout=60_000
+    )
+    return 1, board.notation(move), board
 
 
 def wait_for_analysis(page: Any) -> None:
@@ -111,11 +101,6 @@ def wait_for_analysis(page: Any) -> None:
 
 def test_a_hung_man_is_marked_with_the_better_move(user: Any) -> None:
     page = user.page
-    page.goto("/new.html")
-    user.press(page.locator('input[name="level"][value="facile"]'))
-    user.press(page.locator('input[name="color"][value="white"]'))
-    user.press(page.locator("#start"))
-    page.wait_for_url("**/play.html?mode=free")
     ply, notation, before = hang_a_man(user)
     wait_for_turn(page)
     user.press(page.locator("#resign"))
