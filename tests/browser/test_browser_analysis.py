@@ -136,8 +136,10 @@ def test_a_hung_man_is_marked_with_the_better_move(user: Any) -> None:
     total = page.locator("#an-moves .mv").count()
     assert page.locator("#an-graph").get_attribute("aria-valuenow") == str(total)
     assert "analysis-board.html" in (page.locator("#an-board").get_attribute("href") or "")
-    results = Axe().run(page)
-    assert results.violations_count == 0, results.generate_report()
+    for theme in ("light", "dark"):
+        page.emulate_media(color_scheme=theme)
+        results = Axe().run(page)
+        assert results.violations_count == 0, (theme, results.generate_report())
     # Reopened, the stored analysis is shown again (in English too).
     page.reload()
     wait_for_analysis(page)
