@@ -149,7 +149,7 @@ LAMBDA_BUILD := python3.13 $(dir $(abspath $(firstword $(MAKEFILE_LIST))))local/
 build-EngineLayer build-BackendLayer:
 	$(LAMBDA_BUILD) layer "$(ARTIFACTS_DIR)"
 
-build-GamesFunction build-CommunityFunction build-DailyRotationFunction:
+build-GamesFunction build-CommunityFunction build-DailyRotationFunction build-AnalysisFunction:
 	$(LAMBDA_BUILD) function "$(ARTIFACTS_DIR)"
 
 # ---------------------------------------------------------------- cleaning

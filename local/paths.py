@@ -17,6 +17,7 @@ CODE_DIRS: tuple[str, ...] = (
     "functions/games",
     "functions/community",
     "functions/daily_rotation",
+    "functions/analysis",
 )
 
 

@@ -17,7 +17,7 @@ import logging
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.applications import Starlette
 from starlette.responses import FileResponse, HTMLResponse, Response
@@ -28,6 +28,9 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from local import rotation, site_pages
 from local.paths import FRONTEND_DIR, add_code_paths
 from local.security_headers import SecurityHeadersMiddleware
+
+if TYPE_CHECKING:
+    from local.analysis_worker import AnalysisWorker
 
 logger = logging.getLogger("local.server")
 
@@ -75,12 +78,19 @@ class LocalApp:
     """Dispatches each request like API Gateway + CloudFront would, and owns the rotation."""
 
     def __init__(
-        self, games: ASGIApp, community: ASGIApp, site: ASGIApp, *, run_rotation: bool
+        self,
+        games: ASGIApp,
+        community: ASGIApp,
+        site: ASGIApp,
+        *,
+        run_rotation: bool,
+        analysis: AnalysisWorker | None = None,
     ) -> None:
         self.games = games
         self.community = community
         self.site = site
         self.run_rotation = run_rotation
+        self.analysis = analysis
         self._rotation_task: asyncio.Task[Any] | None = None
 
     def route(self, path: str) -> ASGIApp:
@@ -105,9 +115,13 @@ class LocalApp:
             if message["type"] == "lifespan.startup":
                 if self.run_rotation:
                     await self._start_rotation()
+                if self.analysis is not None:
+                    self.analysis.start()
                 await send({"type": "lifespan.startup.complete"})
             elif message["type"] == "lifespan.shutdown":
                 await self._stop_rotation()
+                if self.analysis is not None:
+                    await asyncio.to_thread(self.analysis.stop)
                 await send({"type": "lifespan.shutdown.complete"})
                 return
 
@@ -137,9 +151,15 @@ class LocalApp:
             await task
 
 
-def create_app(frontend_dir: Path | str = FRONTEND_DIR, *, run_rotation: bool = True) -> LocalApp:
+def create_app(
+    frontend_dir: Path | str = FRONTEND_DIR,
+    *,
+    run_rotation: bool = True,
+    run_analysis: bool = True,
+) -> LocalApp:
     """Build the local app: ``/api/games…`` → games_app, ``/api/…`` → community_app, the rest
-    → the site from ``frontend_dir`` (``index.html`` for a folder, pages rendered).
+    → the site from ``frontend_dir`` (``index.html`` for a folder, pages rendered), and the
+    analysis worker (AnalysisQueue + AnalysisFunction on AWS) unless ``run_analysis=False``.
 
     The DynamoDB endpoint and table come from the environment (``DYNAMODB_ENDPOINT``,
     ``TABLE_NAME``), read by the backend on first use; set them before the first request.
@@ -149,6 +169,7 @@ def create_app(frontend_dir: Path | str = FRONTEND_DIR, *, run_rotation: bool = 
     import community_app  # importable only after add_code_paths
     import games_app
 
+    from local.analysis_worker import AnalysisWorker  # imports the backend layer
     from local.limiter import ThinkingLimiter  # imports the engine and the backend layers
 
     # Mounted in a Starlette app so a missing file is a 404 response, not an exception; in html
@@ -160,4 +181,5 @@ def create_app(frontend_dir: Path | str = FRONTEND_DIR, *, run_rotation: bool = 
     # thread asks for it, and a move's request asks at every read of the table: behind one
     # search, a few milliseconds of work took a second. 1 ms lets them through.
     sys.setswitchinterval(SWITCH_INTERVAL_SECONDS)
-    return LocalApp(games, community_app.app, site, run_rotation=run_rotation)
+    worker = AnalysisWorker() if run_analysis else None
+    return LocalApp(games, community_app.app, site, run_rotation=run_rotation, analysis=worker)

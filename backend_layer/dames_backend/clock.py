@@ -70,6 +70,11 @@ class GameClock:
     turn_paused_ms: int = 0
     pauses: int = 0
     paused_ms: int = 0
+    # Per charged move, in order: the time the turn took (before the floor) and the pause
+    # credited during it. Kept for the fair-play signals (move-time consistency, moves played
+    # after a pause); the score only needs ``elapsed_ms``.
+    move_ms: tuple[int, ...] = ()
+    move_paused_ms: tuple[int, ...] = ()
 
     @property
     def paused(self) -> bool:
@@ -116,6 +121,8 @@ class GameClock:
             elapsed_ms=self.elapsed_ms + max(MIN_MOVE_MS, spent),
             paused_since_ms=None,
             turn_paused_ms=0,
+            move_ms=(*self.move_ms, spent),
+            move_paused_ms=(*self.move_paused_ms, self.turn_paused_ms),
         )
 
     def start_turn(self, now: int) -> GameClock:

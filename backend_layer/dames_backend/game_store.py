@@ -187,7 +187,21 @@ def _clock_item(clock: GameClock) -> dict[str, Any]:
     }
     if clock.paused_since_ms is not None:
         item["pausedSinceMs"] = clock.paused_since_ms
+    if clock.move_ms:  # one short string each, not a list of numbers: a few bytes a move
+        item["moveMs"] = _join_ints(clock.move_ms)
+        item["movePausedMs"] = _join_ints(clock.move_paused_ms)
     return item
+
+
+def _join_ints(values: tuple[int, ...]) -> str:
+    return ",".join(str(value) for value in values)
+
+
+def _split_ints(text: Any) -> tuple[int, ...]:
+    """Reads ``_join_ints``; anything else (absent, older items) is no times at all."""
+    if not isinstance(text, str) or not text:
+        return ()
+    return tuple(int(part) for part in text.split(","))
 
 
 def _clock_from_item(item: dict[str, Any]) -> GameClock:
@@ -199,6 +213,8 @@ def _clock_from_item(item: dict[str, Any]) -> GameClock:
         turn_paused_ms=int(item.get("turnPausedMs", 0)),
         pauses=int(item.get("pauses", 0)),
         paused_ms=int(item.get("pausedMs", 0)),
+        move_ms=_split_ints(item.get("moveMs")),
+        move_paused_ms=_split_ints(item.get("movePausedMs")),
     )
 
 

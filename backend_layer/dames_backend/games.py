@@ -667,6 +667,8 @@ def claim_game(
     bound to a player (``create_game``) is theirs alone (403 ``not-your-game``); claims are
     limited per player and per ``client`` (its address key, ``client_limits``) and day.
     """
+    from dames_backend.fairplay.jobs import request_claim_analysis
+    from dames_backend.fairplay.keys import moves_hash
     from dames_backend.leaderboard import record_claim
     from dames_backend.players import authenticate_player
 
@@ -722,6 +724,7 @@ def claim_game(
             pauses=record.clock.pauses,
             paused_ms=record.clock.paused_ms,
             achieved_at=record.finished_at,
+            moves_digest=moves_hash(record.moves),
         )
     except ApiError as exc:
         if exc.code == "already-claimed":
@@ -730,4 +733,6 @@ def claim_game(
             game_store.mark_claimed(record.id, None)
         raise
     game_store.mark_claimed(record.id, str(player.player_id))
+    if result.status == "provisional":
+        request_claim_analysis(record.id)
     return result

@@ -14,13 +14,20 @@ Interface used by the games claim route (``POST /api/games/{id}/claim``)::
         achieved_at: str | None = None,  # ISO time the game was won; defaults to now (UTC)
         pauses: int = 0,         # pauses credited by the game's clock, shown beside the time
         paused_ms: int = 0,
+        moves_digest: str | None = None,  # fairplay.keys.moves_hash of the game's moves
     ) -> ClaimResult             # leaderboard_views.ClaimResult; .as_json() is the body
     # raises ApiError 409 "already-claimed" when that game was claimed before.
 
-A claim is one transaction: ``CLAIM#<gameId>`` (condition: new), and when the score beats the
-player's best, the entry (condition: exactly the entry that was read, absent or with its old
-score) together with the histogram moves of ``ranking`` (+1 on the new score and its block,
-−1 on the old ones). Because the entry's condition pins the very state the histogram update
+A claim enters the board *provisional* (shown, flagged) until its fair-play analysis
+publishes or holds it (``fairplay.review``); a banned player's claim is held at once. The
+entry keeps the player's claims that still matter and shows the best one not held
+(``fairplay.entries``), so a held claim never replaces an earlier published best.
+
+A claim is one transaction: ``CLAIM#<gameId>`` (condition: new), and when the claims the
+entry keeps change, the entry (condition: exactly the entry that was read: absent, or its
+``rev``) together with the histogram moves of ``ranking`` (+1 on the new shown score and its
+block, −1 on the old ones). ``update_entry`` is the same transaction for verdicts and
+moderation. Because the entry's condition pins the very state the histogram update
 was computed from, a count changes if and only if an entry does: concurrent claims, retries
 and conflicts can cancel a whole transaction, never half of one. An equal score never replaces
 the older entry, which keeps its earlier time and so its place. A daily claim also adds its
@@ -30,12 +37,15 @@ date to the player's ``wonDays`` (the streak, see ``streaks``) in the same trans
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from botocore.exceptions import ClientError
 
 from dames_backend import clock, db
 from dames_backend.errors import ApiError, busy_error
+from dames_backend.fairplay.entries import BANNED_REASON, Claim, Entry
+from dames_backend.fairplay.keys import claim_key, line_key
 from dames_backend.leaderboard_views import ClaimResult
 from dames_backend.players import Player
 from dames_backend.ranking import (
@@ -77,16 +87,26 @@ def _count_move(table_name: str, key: dict[str, str], delta: int) -> TransactWri
 
 
 def _histogram_moves(
-    table_name: str, pk: str, old_score: int | None, new_score: int
+    table_name: str, pk: str, old_score: int | None, new_score: int | None
 ) -> list[TransactWriteItemTypeDef]:
-    """The count changes of an entry going from ``old_score`` (None: a new entry) to
-    ``new_score``; a block count that would get −1 and +1 is left alone (one transaction may
-    not touch an item twice)."""
-    moves = [_count_move(table_name, score_key(pk, new_score), 1)]
+    """The count changes of a board's shown entry going from ``old_score`` to ``new_score``
+    (None: nothing shown); a count that would get −1 and +1 is left alone (one transaction
+    may not touch an item twice)."""
+    if old_score == new_score:
+        return []
+    moves: list[TransactWriteItemTypeDef] = []
+    if new_score is not None:
+        moves.append(_count_move(table_name, score_key(pk, new_score), 1))
     if old_score is not None:
         moves.append(_count_move(table_name, score_key(pk, old_score), -1))
-    if old_score is None or block_of(old_score) != block_of(new_score):
-        moves.append(_count_move(table_name, block_key(pk, new_score), 1))
+    same_block = (
+        old_score is not None
+        and new_score is not None
+        and block_of(old_score) == block_of(new_score)
+    )
+    if not same_block:
+        if new_score is not None:
+            moves.append(_count_move(table_name, block_key(pk, new_score), 1))
         if old_score is not None:
             moves.append(_count_move(table_name, block_key(pk, old_score), -1))
     return moves
@@ -106,6 +126,113 @@ def _won_day(table_name: str, player_id: str, day: str) -> TransactWriteItemType
     }
 
 
+def _entry_item(
+    key: dict[str, str], identity: dict[str, Any], entry: Entry
+) -> dict[str, Any]:
+    """The stored entry: the claims, and the shown claim's figures on the index (none when
+    nothing is shown: then no board, rank or histogram counts it)."""
+    item: dict[str, Any] = {
+        **key,
+        **identity,
+        "claims": [claim.to_item() for claim in entry.claims],
+        "rev": entry.rev + 1,
+        "banned": entry.banned,
+    }
+    shown = entry.shown()
+    if shown is not None:
+        item.update(
+            gsi1pk=key["pk"],
+            gsi1sk=ranking_key(shown.score, shown.at),
+            score=shown.score,
+            pieces=shown.pieces,
+            seconds=shown.seconds,
+            pauses=shown.pauses,
+            pausedMs=shown.paused_ms,
+            at=shown.at,
+            gameId=shown.game_id,
+            status=shown.state,
+        )
+    return item
+
+
+def _entry_put(table_name: str, item: dict[str, Any], before: Entry) -> PutTypeDef:
+    """The entry's put, conditional on exactly the entry that was read."""
+    put: PutTypeDef = {"TableName": table_name, "Item": item}
+    if not before.stored:
+        put["ConditionExpression"] = "attribute_not_exists(pk)"
+    elif before.rev:
+        put["ConditionExpression"] = "rev = :rev"
+        put["ExpressionAttributeValues"] = {":rev": before.rev}
+    else:  # written before fair play: no revision yet
+        put["ConditionExpression"] = "attribute_exists(pk) AND attribute_not_exists(rev)"
+    return put
+
+
+class LeadingConditionFailed(Exception):
+    """One of the caller's own conditional items refused the transaction."""
+
+
+def update_entry(
+    *,
+    pk: str,
+    player_id: str,
+    identity: dict[str, Any],
+    change: Callable[[Entry], Entry],
+    leading: Sequence[TransactWriteItemTypeDef] = (),
+    trailing: Sequence[TransactWriteItemTypeDef] = (),
+) -> tuple[Entry, Entry]:
+    """Apply ``change`` to a player's entry on board ``pk`` in one transaction with the
+    histogram moves and the caller's ``leading``/``trailing`` items; returns (before, after).
+
+    The entry's condition pins the state the histogram moves were computed from, so a count
+    changes if and only if the shown entry does. ``identity`` holds the attributes a new
+    entry needs (board, date, playerId, pseudonym); a stored entry keeps its own unless
+    given. Raises ``LeadingConditionFailed`` when a leading item's condition failed.
+    """
+    table = db.get_table()
+    key = entry_key(pk, player_id)
+    for attempt in range(_CLAIM_ATTEMPTS):
+        current = table.get_item(Key=key, ConsistentRead=True).get("Item")
+        before = Entry.from_item(current)
+        after = change(before)
+        items = list(leading)
+        entry_index = len(items)
+        if after != before:
+            names = ("board", "date", "playerId", "pseudonym")
+            kept = {name: current[name] for name in names if current and name in current}
+            item = _entry_item(key, {**kept, **identity}, after)
+            items.append({"Put": _entry_put(table.name, item, before)})
+            old, new = before.shown(), after.shown()
+            items.extend(
+                _histogram_moves(
+                    table.name, pk, old.score if old else None, new.score if new else None
+                )
+            )
+        items.extend(trailing)
+        if not items:
+            return before, after
+        try:
+            db.get_client().transact_write_items(TransactItems=items)
+        except ClientError as exc:
+            if db.error_code(exc) != "TransactionCanceledException":
+                raise
+            codes = db.cancellation_codes(exc)
+            if "ConditionalCheckFailed" in codes[:entry_index]:
+                raise LeadingConditionFailed() from None
+            entry_changed = codes[entry_index : entry_index + 1] == ["ConditionalCheckFailed"]
+            if not (entry_changed or db.is_retryable_cancellation(exc)):
+                raise
+            if attempt == _CLAIM_ATTEMPTS - 1:
+                raise busy_error() from None
+            # The entry changed under us (another claim or verdict of the same player landed
+            # first) or another transaction held one of the items (a histogram count is
+            # shared by every claim of its score): read again and redo the decision.
+            time.sleep(0.02 * (attempt + 1))
+            continue
+        return before, after
+    raise AssertionError("unreachable: the loop returns or raises")
+
+
 def record_claim(
     *,
     game_id: str,
@@ -118,91 +245,72 @@ def record_claim(
     achieved_at: str | None = None,
     pauses: int = 0,
     paused_ms: int = 0,
+    moves_digest: str | None = None,
 ) -> ClaimResult:
     """Enter a won game's score on its board (see the module docstring for the contract)."""
     _validate_figures(score, pieces, seconds, pauses, paused_ms)
     pk = board_pk(board, date)
     at = achieved_at or clock.iso_now()
     table = db.get_table()
-    key = entry_key(pk, player.player_id)
+    claim = Claim(
+        game_id=game_id, score=score, pieces=pieces, seconds=seconds, at=at,
+        pauses=pauses, paused_ms=paused_ms,
+    )
+
+    def change(entry: Entry) -> Entry:
+        return (entry.with_ban() if player.banned else entry).with_claim(claim)
+
+    state = "held" if player.banned else "provisional"
+    reasons = [BANNED_REASON] if player.banned else []
     claim_put: TransactWriteItemTypeDef = {
         "Put": {
             "TableName": table.name,
             "Item": {
-                "pk": f"CLAIM#{game_id}",
-                "sk": "CLAIM",
+                **claim_key(game_id),
                 "gameId": game_id,
                 "playerId": player.player_id,
                 "board": board,
                 "date": date,
                 "score": score,
+                "pieces": pieces,
+                "seconds": seconds,
+                "pauses": pauses,
+                "pausedMs": paused_ms,
+                "at": at,
                 "claimedAt": clock.iso_now(),
+                "state": state,
+                "reasons": reasons,
+                **({"movesHash": moves_digest} if moves_digest else {}),
             },
             "ConditionExpression": "attribute_not_exists(pk)",
         }
     }
-    entry_item: dict[str, Any] = {
-        **key,
-        "gsi1pk": pk,
-        "gsi1sk": ranking_key(score, at),
-        "board": board,
-        "date": date,
-        "playerId": player.player_id,
-        "pseudonym": player.pseudonym,
-        "score": score,
-        "pieces": pieces,
-        "seconds": seconds,
-        "pauses": pauses,
-        "pausedMs": paused_ms,
-        "at": at,
-        "gameId": game_id,
-    }
-    streak_items: list[TransactWriteItemTypeDef] = []
+    trailing: list[TransactWriteItemTypeDef] = []
+    if moves_digest:
+        trailing.append({"Put": {
+            "TableName": table.name,
+            "Item": {**line_key(pk, moves_digest, player.player_id), "gameId": game_id, "at": at},
+        }})
     if board == "daily" and date:  # a daily win counts for the streak of its challenge day
-        streak_items.append(_won_day(table.name, player.player_id, date))
-    for attempt in range(_CLAIM_ATTEMPTS):
-        current = table.get_item(Key=key, ConsistentRead=True).get("Item")
-        old_score = None if current is None else db.as_int(current["score"])
-        improves = old_score is None or old_score < score
-        items = [claim_put]
-        if improves:
-            entry_put: PutTypeDef = {"TableName": table.name, "Item": entry_item}
-            if old_score is None:
-                entry_put["ConditionExpression"] = "attribute_not_exists(pk)"
-            else:
-                entry_put["ConditionExpression"] = "score = :old"
-                entry_put["ExpressionAttributeValues"] = {":old": old_score}
-            items.append({"Put": entry_put})
-            items.extend(_histogram_moves(table.name, pk, old_score, score))
-        items.extend(streak_items)
-        try:
-            db.get_client().transact_write_items(TransactItems=items)
-        except ClientError as exc:
-            if db.error_code(exc) != "TransactionCanceledException":
-                raise
-            codes = db.cancellation_codes(exc)
-            if codes[:1] == ["ConditionalCheckFailed"]:
-                raise ApiError(
-                    409, "already-claimed", "This game was already entered in a leaderboard."
-                ) from None
-            entry_changed = improves and codes[1:2] == ["ConditionalCheckFailed"]
-            if not (entry_changed or db.is_retryable_cancellation(exc)):
-                raise
-            if attempt == _CLAIM_ATTEMPTS - 1:
-                raise busy_error() from None
-            # The entry changed under us (another claim of the same player landed first) or
-            # another transaction held one of the items (a histogram count is shared by every
-            # claim of its score): read again and redo the decision.
-            time.sleep(0.02 * (attempt + 1))
-            continue
-        best = entry_item if improves else current
-        assert best is not None
-        best_score = db.as_int(best["score"])
-        return ClaimResult(
-            board="daily" if board == "daily" else "free",
-            date=date,
-            score=score,
-            rank=rank_at(pk, best_score, db.as_str(best["at"])),
-            best=best_score,
+        trailing.append(_won_day(table.name, player.player_id, date))
+    identity = {"board": board, "date": date, "playerId": player.player_id,
+                "pseudonym": player.pseudonym}
+    try:
+        _, after = update_entry(
+            pk=pk, player_id=player.player_id, identity=identity, change=change,
+            leading=[claim_put], trailing=trailing,
         )
-    raise AssertionError("unreachable: the loop returns or raises")
+    except LeadingConditionFailed:
+        raise ApiError(
+            409, "already-claimed", "This game was already entered in a leaderboard."
+        ) from None
+    shown = after.shown()
+    return ClaimResult(
+        board="daily" if board == "daily" else "free",
+        date=date,
+        score=score,
+        rank=rank_at(pk, shown.score, shown.at) if shown else None,
+        best=shown.score if shown else None,
+        status="held" if player.banned else "provisional",
+        reasons=reasons,
+    )

@@ -13,6 +13,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 BoardName = Literal["daily", "free"]
+ClaimStatus = Literal["provisional", "published", "held"]
 
 
 class View(BaseModel):
@@ -35,6 +36,9 @@ class LeaderboardEntry(View):
     pauses: int = Field(0, description="Pauses credited by the clock (page hidden).")
     pausedMs: int = Field(0, description="Milliseconds those pauses took off the clock.")
     at: str = Field(description="When the game was won (ISO, UTC); older ranks first on ties.")
+    provisional: bool = Field(
+        False, description="The win's fair-play analysis has not ended yet (see the docs)."
+    )
 
 
 class OwnRank(View):
@@ -47,6 +51,16 @@ class OwnRank(View):
     pauses: int = 0
     pausedMs: int = 0
     at: str
+    provisional: bool = False
+
+
+class UnderReview(View):
+    """A claim of the player's that is held: on no public board, shown only to them."""
+
+    score: int
+    seconds: int
+    at: str
+    reasons: list[str] = Field(description="Why it is held, in plain words.")
 
 
 class BoardView(View):
@@ -61,6 +75,9 @@ class MyRankView(View):
     """The personal half of a board page: ``me`` is null when the player has no entry."""
 
     me: OwnRank | None
+    underReview: UnderReview | None = Field(
+        default=None, description="The player's best held claim above their shown entry, if any."
+    )
 
 
 class ClaimResult(View):
@@ -69,5 +86,15 @@ class ClaimResult(View):
     board: BoardName
     date: str | None
     score: int = Field(description="The claimed game's score.")
-    rank: int = Field(description="The player's rank on the board after this claim.")
-    best: int = Field(description="The player's best score on the board (this one or older).")
+    rank: int | None = Field(
+        description="The player's rank on the board after this claim (null: nothing shown)."
+    )
+    best: int | None = Field(
+        description="The player's best shown score on the board (this one or older)."
+    )
+    status: ClaimStatus = Field(
+        "provisional",
+        description="provisional: shown, flagged, until its analysis ends; held: on no "
+        "public board (a banned player).",
+    )
+    reasons: list[str] = Field(default_factory=list, description="Why it is held.")

@@ -108,6 +108,8 @@ class Player:
     # The dates of the daily challenges this player won and claimed (``leaderboard`` adds
     # them with each daily claim); ``streaks`` turns them into the streak of the profile.
     won_days: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
+    # Set by a moderator (``python -m dames_backend moderation ban``): every claim is held.
+    banned: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -364,4 +366,5 @@ def authenticate_player(token: str | None) -> Player:
         player_id=str(item["playerId"]),
         pseudonym=str(item["pseudonym"]),
         won_days=frozenset(str(day) for day in item.get("wonDays", ())),
+        banned=bool(item.get("banned", False)),
     )

@@ -28,7 +28,8 @@ from typing import Any
 from boto3.dynamodb.conditions import Attr, Key
 
 from dames_backend import db
-from dames_backend.leaderboard_views import LeaderboardEntry, OwnRank
+from dames_backend.fairplay.entries import Entry
+from dames_backend.leaderboard_views import LeaderboardEntry, MyRankView, OwnRank, UnderReview
 from dames_backend.tables import GSI1_NAME
 
 SCORE_CEILING = 999_999_999
@@ -202,24 +203,42 @@ def top(board: str, date: str | None = None, limit: int = DEFAULT_LIMIT) -> list
                 pauses=db.as_int(item.get("pauses", 0)),
                 pausedMs=db.as_int(item.get("pausedMs", 0)),
                 at=db.as_str(item["at"]),
+                provisional=item.get("status") == "provisional",
             )
         )
     return entries
 
 
 def rank_of(board: str, date: str | None, player_id: str) -> OwnRank | None:
-    """A player's best entry on a board and its rank, or None when they have no entry."""
+    """A player's shown entry on a board and its rank, or None when nothing of theirs is
+    shown (no claim, or only held ones)."""
+    return my_rank(board, date, player_id).me
+
+
+def my_rank(board: str, date: str | None, player_id: str) -> MyRankView:
+    """A player's own half of a board: the shown entry and its rank, and the best held claim
+    above it ("under review", with the reasons)."""
     pk = board_pk(board, date)
     item = db.get_table().get_item(Key=entry_key(pk, player_id), ConsistentRead=True).get("Item")
     if item is None:
-        return None
-    score, at = db.as_int(item["score"]), db.as_str(item["at"])
-    return OwnRank(
-        rank=rank_at(pk, score, at),
-        score=score,
-        pieces=db.as_int(item["pieces"]),
-        seconds=db.as_int(item["seconds"]),
-        pauses=db.as_int(item.get("pauses", 0)),
-        pausedMs=db.as_int(item.get("pausedMs", 0)),
-        at=at,
-    )
+        return MyRankView(me=None)
+    entry = Entry.from_item(item)
+    shown, held = entry.shown(), entry.under_review()
+    me = None
+    if shown is not None:
+        me = OwnRank(
+            rank=rank_at(pk, shown.score, shown.at),
+            score=shown.score,
+            pieces=shown.pieces,
+            seconds=shown.seconds,
+            pauses=shown.pauses,
+            pausedMs=shown.paused_ms,
+            at=shown.at,
+            provisional=shown.state == "provisional",
+        )
+    review = None
+    if held is not None:
+        review = UnderReview(
+            score=held.score, seconds=held.seconds, at=held.at, reasons=list(held.reasons)
+        )
+    return MyRankView(me=me, underReview=review)

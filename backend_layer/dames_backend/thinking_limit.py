@@ -26,7 +26,9 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from dames_backend import client_limits
 
 # Where the computer searches (a move's reply, a hint, a draw offer) or a PDN file is read.
-THINKING_ROUTE = re.compile(r"^/api/games/(?:[^/]+/(?:moves|hint|draw-offer)|pdn/read)$")
+THINKING_ROUTE = re.compile(
+    r"^/api/games/(?:[^/]+/(?:moves|hint|draw-offer)|pdn/read|position/analyse)$"
+)
 PDN_READ_ROUTE = re.compile(r"^/api/games/pdn/read$")
 _GAME_ROUTE = re.compile(r"^/api/games/(g_[A-Za-z0-9_-]{8,40})/(?:moves|hint|draw-offer)$")
 ENABLE_ENV = "DAMES_THINKING_LIMIT"

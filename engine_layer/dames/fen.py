@@ -31,11 +31,14 @@ def _color_of(letter: str, what: str) -> Color:
     raise FenError(f"{what} must be W or B, got {letter!r}")
 
 
-def parse_fen(text: str, variant: str | Variant = "international") -> FenPosition:
+def parse_fen(
+    text: str, variant: str | Variant = "international", *, crowned_men_ok: bool = False
+) -> FenPosition:
     """Parse a PDN FEN; ranges (``B1-20``) and any square order are accepted.
 
     Men standing on the row where they would have been crowned are rejected: such a position
-    cannot arise and the rules have no answer for it.
+    cannot arise and the rules have no answer for it. ``crowned_men_ok`` lets them through for
+    a caller that reports every fault of a set-up at once (``dames.setup``), never to play.
     """
     v = get_variant(variant)
     if not isinstance(text, str):
@@ -85,7 +88,7 @@ def parse_fen(text: str, variant: str | Variant = "international") -> FenPositio
                     raise FenError(f"square {square} is off the {v.name} board (1-{v.squares})")
                 if square in pieces:
                     raise FenError(f"square {square} is listed twice")
-                if not king:
+                if not king and not crowned_men_ok:
                     bit = geometry.bit_of_square[square]
                     if geometry.promotion_mask[color] >> bit & 1:
                         raise FenError(

@@ -126,4 +126,12 @@ export const api = {
   /** The rule sets: changes only with a deploy, so the HTTP cache may answer (variants.js
    * keeps the one copy of the site). */
   variants: () => call("GET", "/api/variants", { cache: "default" }),
+  /** The analysis board: the position `moves` reach from `fen`, its legal moves and the
+   * engine's evaluation at `depth` (422 illegal-setup with `problems` for a faulty set-up). */
+  analysePosition: (body) => call("POST", "/api/games/position/analyse", { body }),
+  /** A finished game's analysis, a job on the server: start it, then read its progress. */
+  startAnalysis: (id, token) =>
+    call("POST", `/api/games/${encodeURIComponent(id)}/analysis`, { body: {}, gameToken: token }),
+  analysis: (id, token) =>
+    call("GET", `/api/games/${encodeURIComponent(id)}/analysis`, { gameToken: token }),
 };

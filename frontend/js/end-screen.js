@@ -10,6 +10,7 @@ import { handleFailure } from "./play-errors.js";
 import {
   $, dailyClosed, hint, page, rankable, state,
 } from "./play-state.js";
+import { showAnalyseLink } from "./analysis-links.js";
 import { shareText } from "./share.js";
 import { saveGame, savePlayer, savedGame, savedPlayer } from "./store.js";
 import { loadStreak, streakText, todayUtc } from "./streak.js";
@@ -148,6 +149,7 @@ export function drawEnd() {
   drawPauses(g);
   drawStreak();
   drawActions(g);
+  showAnalyseLink($("analyse-game"), g, state.token, g.mode !== "daily" || dailyClosed());
   $("next-daily").hidden = false;
   askNextDaily();
   drawCountdown();

@@ -39,3 +39,14 @@ export function applyMove(pieces, move) {
   if (piece) next.set(to, piece);
   return next;
 }
+
+/** A PDN FEN ("W:W31,K45:B1,2") from the side to move and Map square → piece, squares in
+ * order; the inverse of parseFen, for positions set up by hand (the analysis board's editor). */
+export function formatFen(turn, pieces) {
+  const field = (color) => [...pieces.entries()]
+    .filter(([, kind]) => kind.startsWith(color))
+    .sort(([a], [b]) => a - b)
+    .map(([sq, kind]) => (kind.endsWith("-king") ? `K${sq}` : String(sq)))
+    .join(",");
+  return `${turn === "black" ? "B" : "W"}:W${field("white")}:B${field("black")}`;
+}

@@ -19,6 +19,7 @@ import "./freeplay-words.js";
 import { setupLanguageSwitch, t } from "./i18n.js";
 import { LEVELS, createFromChoices, loadChoices } from "./newgame-core.js";
 import { readTabText, savedGame, writeTabText } from "./store.js";
+import { boardHref } from "./analysis-links.js";
 
 const $ = (id) => document.getElementById(id);
 const MAX_BYTES = 256 * 1024;
@@ -60,6 +61,7 @@ function drawPosition() {
   $("imp-prev").disabled = k === 0;
   $("imp-next").disabled = k >= game.moves.length;
   markMoves($("imp-moves"), { controls: true, current: k });
+  $("imp-board").href = boardHref(game.variant, fen);
   drawPlayOn(fen);
 }
 

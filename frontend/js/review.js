@@ -6,6 +6,7 @@
  * (`#review`, drawn by `showReview`).
  */
 import { api } from "./api.js";
+import { boardHref, showAnalyseLink } from "./analysis-links.js";
 import { parseFen } from "./fen.js";
 import { t } from "./i18n.js";
 import { markMoves, onMoveChosen } from "./move-list.js";
@@ -83,6 +84,10 @@ export class Review {
     const g = this.tools.page.game();
     $("review-live").hidden = false;
     $("review-live").dataset.over = g && g.status !== "playing" ? "1" : "";
+    const open = Boolean(g) && (g.mode !== "daily" || g.ranked === false); // a daily: once closed
+    showAnalyseLink($("review-analyse"), g, this.tools.page.token(), open);
+    $("review-board").hidden = !open;
+    $("review-board").href = boardHref(detail.variant, fen);
     this.drawMoveControls(g);
     this.tools.help.drawButtons();
   }

@@ -180,7 +180,7 @@ def _my_rank(
 ) -> MyRankView:
     response.headers["Cache-Control"] = NO_STORE
     player = players.authenticate_player(player_token)
-    return MyRankView(me=ranking.rank_of(board, date, player.player_id))
+    return ranking.my_rank(board, date, player.player_id)
 
 
 @app.get(

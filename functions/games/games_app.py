@@ -17,9 +17,10 @@ gc.disable()
 
 from typing import Annotated
 
-from dames_backend import client_limits, game_help, game_pdn, games, pdn_views
+from dames_backend import client_limits, game_help, game_pdn, games, pdn_views, position_analysis
 from dames_backend.app_factory import StrictModel, create_app, make_handler, record_event
 from dames_backend.errors import error_responses
+from dames_backend.fairplay.analysis_views import AnalysisView, ask_analysis, read_analysis
 from dames_backend.game_views import (
     ClockView,
     Color,
@@ -102,6 +103,18 @@ class PdnReadRequest(StrictModel):
     )
 
 
+class PositionRequest(StrictModel):
+    """A position for the analysis board: ``fen`` (the variant's start when absent), the
+    ``moves`` played on it since (any unambiguous notation) and the search ``depth``."""
+
+    variant: VariantName = "international"
+    fen: str | None = Field(default=None, min_length=1, max_length=300)
+    moves: list[Annotated[str, Field(min_length=1, max_length=200)]] = Field(
+        default_factory=list, max_length=position_analysis.MAX_MOVES
+    )
+    depth: int = Field(default=6, ge=1, le=position_analysis.MAX_DEPTH)
+
+
 class ClockRequest(StrictModel):
     """The page's visibility, sent as it changes (``paused`` while the tab is hidden)."""
 
@@ -109,13 +122,17 @@ class ClockRequest(StrictModel):
 
 
 PDN_READ_PATH = "/api/games/pdn/read"
+POSITION_ANALYSE_PATH = "/api/games/position/analyse"
 
 app = create_app(
     "Dames du jour — games",
     service="games",
     openapi_url="/api/games/openapi.json",
     description="Games against the computer, refereed by the server.",
-    body_limits={PDN_READ_PATH: PDN_MAX_BYTES},
+    body_limits={
+        PDN_READ_PATH: PDN_MAX_BYTES,
+        POSITION_ANALYSE_PATH: position_analysis.MAX_BODY_BYTES,
+    },
 )
 # Each client's share of the thinking routes, on AWS (see dames_backend.thinking_limit).
 app.add_middleware(ClientThinkingLimit)
@@ -282,6 +299,21 @@ def read_pdn(body: PdnReadRequest) -> PdnReadResult:
 
 
 @app.post(
+    POSITION_ANALYSE_PATH,
+    response_model=position_analysis.PositionAnalysis,
+    responses=error_responses(400, 413, 422, 429),
+)
+def analyse_position(body: PositionRequest) -> position_analysis.PositionAnalysis:
+    """The analysis board: the position ``moves`` reach from ``fen``, its legal moves and the
+    engine's evaluation and line at ``depth`` (work bounded by a node budget). No game is
+    created and no token is needed; a set-up that cannot be played gets 422
+    ``illegal-setup`` with every fault in ``problems``."""
+    view = position_analysis.analyse_position(body.variant, body.fen, body.moves, body.depth)
+    record_event("PositionAnalysed", depth=view.depth, nodes=view.nodes, plies=view.ply)
+    return view
+
+
+@app.post(
     "/api/games/{game_id}/resign",
     response_model=GameView,
     responses=error_responses(401, 403, 404, 409, 410, 422),
@@ -309,6 +341,36 @@ def claim_game(
     result = games.claim_game(game_id, authorization, player_token, client)
     record_event("GameClaimed", game_id=game_id, board=result.board, rank=result.rank)
     return result
+
+
+@app.post(
+    "/api/games/{game_id}/analysis",
+    status_code=202,
+    response_model=AnalysisView,
+    responses=error_responses(401, 403, 404, 422),
+)
+def ask_for_analysis(
+    game_id: GameId, response: Response, authorization: Authorization = None
+) -> AnalysisView:
+    """Queue the engine's analysis of a finished game (a daily game once its day has
+    closed); asking again costs nothing. Poll ``GET`` for progress and the result."""
+    view = ask_analysis(game_id, authorization)
+    response.headers["Cache-Control"] = "no-store"
+    record_event("AnalysisRequested", game_id=game_id, status=view.status)
+    return view
+
+
+@app.get(
+    "/api/games/{game_id}/analysis",
+    response_model=AnalysisView,
+    responses=error_responses(401, 403, 404, 422),
+)
+def get_analysis(
+    game_id: GameId, response: Response, authorization: Authorization = None
+) -> AnalysisView:
+    """The analysis of a game as it stands: status, progress, and the result once done."""
+    response.headers["Cache-Control"] = "no-store"
+    return read_analysis(game_id, authorization)
 
 
 handler = make_handler(app)

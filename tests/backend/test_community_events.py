@@ -99,7 +99,7 @@ def test_leaderboard_events(invoke: Callable[..., Any], load_event: LoadEvent) -
     assert status == 200
     assert board == {"board": "daily", "date": date, "entries": [
         {"rank": 1, "pseudonym": "Marie-Ange", "score": 6600, "pieces": 13, "seconds": 300,
-         "pauses": 0, "pausedMs": 0, "at": f"{date}T09:00:00Z"},
+         "pauses": 0, "pausedMs": 0, "at": f"{date}T09:00:00Z", "provisional": True},
     ]}
     me_event = _with(daily_event, player_token=created.token)
     me_path = f"/api/leaderboards/daily/{date}/me"

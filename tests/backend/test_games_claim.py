@@ -64,7 +64,7 @@ def test_claim_enters_the_score_once(
     first = _claim(games_client, game_id, token, player)
     assert first.status_code == 200, first.text
     assert first.json() == {"board": "free", "date": None, "score": 5298, "rank": 1,
-                            "best": 5298}
+                            "best": 5298, "status": "provisional", "reasons": []}
     second = _claim(games_client, game_id, token, player)
     assert second.status_code == 409 and second.json()["error"] == "already-claimed"
     assert games_client.get(f"/api/games/{game_id}", headers=bearer(token)).json()["claimed"]

@@ -75,7 +75,8 @@ def test_a_claim_returns_its_rank_and_the_players_best(table: Any) -> None:
     ann, ben = _player("Ann"), _player("Ben")
     first = _claim(ann, "g_a1", 5000, at="2026-11-28T10:00:00Z")
     assert first.as_json() == {
-        "board": "daily", "date": DAY, "score": 5000, "rank": 1, "best": 5000
+        "board": "daily", "date": DAY, "score": 5000, "rank": 1, "best": 5000,
+        "status": "provisional", "reasons": [],
     }
     second = _claim(ben, "g_b1", 6000, at="2026-11-28T10:05:00Z")
     assert (second.rank, second.best) == (1, 6000)
@@ -101,6 +102,7 @@ def test_only_the_best_score_of_the_day_counts(table: Any) -> None:
             "pauses": 2,
             "pausedMs": 65_000,
             "at": "2026-11-28T11:00:00Z",
+            "provisional": True,
         }
     ]
 
@@ -209,6 +211,7 @@ def test_entries_hold_only_the_figures_given_by_the_server(table: Any) -> None:
     assert set(item) == {
         "pk", "sk", "gsi1pk", "gsi1sk", "board", "date", "playerId", "pseudonym",
         "score", "pieces", "seconds", "pauses", "pausedMs", "at", "gameId",
+        "claims", "rev", "banned", "status",  # fair play: the claims behind the shown one
     }
     assert item["gsi1sk"] == f"{999_999_999 - 6100:09d}#2026-11-28T10:00:00Z"
     claim = table.get_item(Key={"pk": "CLAIM#g_x", "sk": "CLAIM"})["Item"]
@@ -259,9 +262,10 @@ def test_daily_board_route_is_public_and_my_rank_is_apart(
         "date": DAY,
         "entries": [
             {"rank": 1, "pseudonym": "Ben", "score": 7300, "pieces": 15, "seconds": 200,
-             "pauses": 0, "pausedMs": 0, "at": "2026-11-28T10:30:00Z"},
+             "pauses": 0, "pausedMs": 0, "at": "2026-11-28T10:30:00Z", "provisional": True},
             {"rank": 2, "pseudonym": "Ann", "score": 5200, "pieces": 8, "seconds": 200,
-             "pauses": 1, "pausedMs": 4_500, "at": "2026-11-28T10:00:00Z"},
+             "pauses": 1, "pausedMs": 4_500, "at": "2026-11-28T10:00:00Z",
+             "provisional": True},
         ],
     }
     # The public board never depends on who asks: a token changes nothing, even a wrong one.
@@ -275,7 +279,8 @@ def test_daily_board_route_is_public_and_my_rank_is_apart(
     )
     assert mine.status_code == 200 and mine.headers["cache-control"] == "no-store"
     assert mine.json() == {"me": {"rank": 2, "score": 5200, "pieces": 8, "seconds": 200,
-                                  "pauses": 1, "pausedMs": 4_500, "at": "2026-11-28T10:00:00Z"}}
+                                  "pauses": 1, "pausedMs": 4_500, "at": "2026-11-28T10:00:00Z",
+                                  "provisional": True}, "underReview": None}
     assert ann["playerId"] not in anonymous.text  # ids stay private; pseudonyms are public
 
 
@@ -291,7 +296,7 @@ def test_free_board_route_and_a_player_without_entry(community_client: TestClien
     mine = community_client.get(
         "/api/leaderboards/free/me", headers={"X-Player-Token": newcomer["token"]}
     )
-    assert mine.status_code == 200 and mine.json() == {"me": None}
+    assert mine.status_code == 200 and mine.json() == {"me": None, "underReview": None}
     assert mine.headers["cache-control"] == "no-store"
     ann_rank = community_client.get(
         "/api/leaderboards/free/me", headers={"X-Player-Token": ann["token"]}
@@ -340,7 +345,7 @@ def test_a_day_to_come_has_an_empty_board(community_client: TestClient) -> None:
     mine = community_client.get(
         "/api/leaderboards/daily/9999-12-31/me", headers={"X-Player-Token": newcomer["token"]}
     )
-    assert (mine.status_code, mine.json()) == (200, {"me": None})
+    assert (mine.status_code, mine.json()) == (200, {"me": None, "underReview": None})
 
 
 def test_the_claim_route_enters_the_stored_games_figures_only(
@@ -364,13 +369,13 @@ def test_the_claim_route_enters_the_stored_games_figures_only(
             forged = games_client.post(f"/api/games/{game_id}/claim", headers=headers)
         assert forged.status_code == 200, forged.text
         assert forged.json() == {"board": "free", "date": None, "score": 5850, "rank": 1,
-                                 "best": 5850}
+                                 "best": 5850, "status": "provisional", "reasons": []}
         again = games_client.post(f"/api/games/{game_id}/claim", headers=headers)
         assert again.status_code == 409
     board = community_client.get("/api/leaderboards/free").json()
     assert board["entries"] == [
         {"rank": 1, "pseudonym": "Ann", "score": 5850, "pieces": 11, "seconds": 450,
-         "pauses": 0, "pausedMs": 0, "at": "2026-11-28T10:00:00Z"}
+         "pauses": 0, "pausedMs": 0, "at": "2026-11-28T10:00:00Z", "provisional": True}
     ]
 
 

@@ -28,6 +28,7 @@ PAGES = [
     "/leaderboards.html?board=daily",
     "/play.html?mode=free",
     "/days.html",
+    "/analysis-board.html",
     "/no/such/page",
 ]
 OVERFLOW = """() => {

@@ -35,19 +35,23 @@ TRANSACT_ITEM_ACTIONS = {
 
 
 def backend_imports(tree: ast.AST) -> set[str]:
-    """Names of the ``dames_backend`` modules a module imports."""
+    """The ``dames_backend`` modules a module imports, as paths under the package without
+    ``.py`` (``games``, ``fairplay/jobs``): subpackages are followed too."""
     found: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module:
-            if node.module == BACKEND_PACKAGE:
-                found.update(alias.name for alias in node.names)
-            elif node.module.startswith(BACKEND_PACKAGE + "."):
-                found.add(node.module.split(".")[1])
+            parts = node.module.split(".")
+            if parts[0] != BACKEND_PACKAGE:
+                continue
+            package = "/".join(parts[1:])
+            found.add(package)
+            found.update(f"{package}/{alias.name}".lstrip("/") for alias in node.names)
         elif isinstance(node, ast.Import):
             for alias in node.names:
-                if alias.name.startswith(BACKEND_PACKAGE + "."):
-                    found.add(alias.name.split(".")[1])
-    return {name for name in found if (BACKEND_DIR / f"{name}.py").is_file()}
+                parts = alias.name.split(".")
+                if parts[0] == BACKEND_PACKAGE:
+                    found.add("/".join(parts[1:]))
+    return {name for name in found if name and (BACKEND_DIR / f"{name}.py").is_file()}
 
 
 def reached_sources(entry: Path) -> dict[Path, ast.AST]:

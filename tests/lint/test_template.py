@@ -28,7 +28,11 @@ pytestmark = pytest.mark.lint
 
 # Function logical id → the module Lambda imports (``<module>.handler``).
 API_FUNCTIONS = {"GamesFunction": "games_app", "CommunityFunction": "community_app"}
-ALL_FUNCTIONS = {**API_FUNCTIONS, "DailyRotationFunction": "daily_rotation"}
+ALL_FUNCTIONS = {
+    **API_FUNCTIONS,
+    "DailyRotationFunction": "daily_rotation",
+    "AnalysisFunction": "analysis_handler",
+}
 # EventBridge cron: minutes hours day-of-month month day-of-week year.
 EVENTBRIDGE_CRON = re.compile(r"^cron\((\S+ ){5}\S+\)$")
 # CloudFront managed policy ids (documented, the same in every account).

@@ -1,0 +1,242 @@
+"""The analysis job of a game, one pipeline for the player's review and for fair play.
+
+One item per game (``keys.analysis_key``): ``status`` queued → running → done (or failed),
+``progress`` {done, total}, the stored result (``GameAnalysis.to_dict()`` as JSON text: a
+float is not a DynamoDB number), the analysis version, timestamps, ``attempts`` and the
+``reasons`` it was asked for ("player", "claim"). Requesting twice costs nothing: a job that
+is queued, running or done is answered as it stands (a claim on an analysed game only
+re-queues the cheap verdict step). The runner (``run_analysis``) is the same code in the
+analysis Lambda and in the local server's worker.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from botocore.exceptions import ClientError
+
+from dames_backend import clock, db, game_store
+from dames_backend.fairplay import dispatch
+from dames_backend.fairplay.keys import analysis_key
+
+JobStatus = Literal["queued", "running", "done", "failed"]
+Reason = Literal["player", "claim"]
+# A job "running" for longer than this was lost with its worker (a Lambda timeout is 15 min
+# at most): a new request may queue it again.
+STALE_RUNNING_MS = 20 * 60 * 1000
+# The runner writes its progress at most this often (each write is a paid request).
+PROGRESS_INTERVAL_S = 1.0
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class AnalysisJob:
+    """A job as stored (``result`` is the parsed ``GameAnalysis.to_dict()`` once done)."""
+
+    game_id: str
+    status: JobStatus
+    done: int = 0
+    total: int = 0
+    result: dict[str, Any] | None = None
+    version: str | None = None
+    attempts: int = 0
+    reasons: frozenset[str] = frozenset()
+    requested_at: str | None = None
+    updated_at_ms: int = 0
+    error: str | None = None
+
+    @classmethod
+    def from_item(cls, item: dict[str, Any]) -> AnalysisJob:
+        progress = item.get("progress") or {}
+        result = item.get("result")
+        status = str(item["status"])
+        assert status in ("queued", "running", "done", "failed")
+        return cls(
+            game_id=db.as_str(item["gameId"]),
+            status=status,  # type: ignore[arg-type]  # checked just above
+            done=db.as_int(progress.get("done", 0)),
+            total=db.as_int(progress.get("total", 0)),
+            result=json.loads(result) if isinstance(result, str) else None,
+            version=item.get("version"),
+            attempts=db.as_int(item.get("attempts", 0)),
+            reasons=frozenset(str(reason) for reason in item.get("reasons") or ()),
+            requested_at=item.get("requestedAt"),
+            updated_at_ms=db.as_int(item.get("updatedAtMs", 0)),
+            error=item.get("error"),
+        )
+
+    def stale(self, now_ms: int) -> bool:
+        """Lost: failed, or running/queued for longer than any worker runs."""
+        if self.status == "failed":
+            return True
+        return self.status != "done" and now_ms - self.updated_at_ms > STALE_RUNNING_MS
+
+
+def load_job(game_id: str) -> AnalysisJob | None:
+    item = db.get_table().get_item(Key=analysis_key(game_id), ConsistentRead=True).get("Item")
+    return AnalysisJob.from_item(item) if item else None
+
+
+def _queue_new(game_id: str, reason: Reason, now: int) -> bool:
+    """Write a fresh queued job unless a live one exists; True when this call wrote it."""
+    try:
+        db.get_table().put_item(
+            Item={
+                **analysis_key(game_id), "gameId": game_id, "status": "queued",
+                "progress": {"done": 0, "total": 0}, "attempts": 0, "reasons": {str(reason)},
+                "requestedAt": clock.iso_from_ms(now), "updatedAtMs": now,
+            },
+            # Only over nothing, a failed job or one lost with its worker.
+            ConditionExpression="attribute_not_exists(pk) OR #s = :failed OR "
+            "(#s <> :done AND updatedAtMs < :stale)",
+            ExpressionAttributeNames={"#s": "status"},
+            ExpressionAttributeValues={
+                ":failed": "failed", ":done": "done", ":stale": now - STALE_RUNNING_MS,
+            },
+        )
+    except ClientError as exc:
+        if db.is_conditional_failure(exc):
+            return False
+        raise
+    return True
+
+
+def _add_reason(game_id: str, reason: Reason) -> None:
+    db.get_table().update_item(
+        Key=analysis_key(game_id),
+        UpdateExpression="ADD reasons :r",
+        ConditionExpression="attribute_exists(pk)",
+        ExpressionAttributeValues={":r": {str(reason)}},
+    )
+
+
+def request_analysis(game_id: str, reason: Reason) -> AnalysisJob:
+    """Ask for a game's analysis (idempotent); returns the job as it stands.
+
+    A new (or failed, or lost) job is queued and handed to the runner. A queued, running or
+    done job costs nothing more; a claim on a job already done queues only the verdict
+    step (``run_analysis`` skips the engine for a done job). When the local worker is full
+    the job is marked failed ("busy"), so the next request queues it again.
+    """
+    now = clock.now_ms()
+    if _queue_new(game_id, reason, now):
+        if not dispatch.enqueue(game_id):
+            _mark_failed(game_id, "The analysis queue is full: ask again in a minute.", now)
+    else:
+        current = load_job(game_id)
+        if current is not None and reason not in current.reasons:
+            _add_reason(game_id, reason)
+            if reason == "claim" and current.status == "done":
+                dispatch.enqueue(game_id)
+    job = load_job(game_id)
+    assert job is not None, "the job was just written"
+    return job
+
+
+def request_claim_analysis(game_id: str) -> None:
+    """After a ranked claim: queue its analysis, never failing the claim (already written).
+    A job that could not be queued is taken up by the next request for it, or by
+    ``python -m dames_backend analysis run``."""
+    try:
+        request_analysis(game_id, "claim")
+    except Exception:
+        logger.exception("the analysis of claimed game %s could not be queued", game_id)
+
+
+def _mark_failed(game_id: str, error: str, now: int) -> None:
+    db.get_table().update_item(
+        Key=analysis_key(game_id),
+        UpdateExpression="SET #s = :failed, #e = :error, updatedAtMs = :now",
+        ExpressionAttributeNames={"#s": "status", "#e": "error"},
+        ExpressionAttributeValues={":failed": "failed", ":error": error[:500], ":now": now},
+    )
+
+
+class _ProgressWriter:
+    """The engine's progress callback: writes {done, total} at most once a second."""
+
+    def __init__(self, game_id: str) -> None:
+        self.game_id = game_id
+        self.last = 0.0
+
+    def __call__(self, done: int, total: int) -> None:
+        moment = time.monotonic()
+        if done not in (0, total) and moment - self.last < PROGRESS_INTERVAL_S:
+            return
+        self.last = moment
+        db.get_table().update_item(
+            Key=analysis_key(self.game_id),
+            UpdateExpression="SET progress = :p, updatedAtMs = :now",
+            ExpressionAttributeValues={
+                ":p": {"done": done, "total": total}, ":now": clock.now_ms(),
+            },
+        )
+
+
+def _start(game_id: str) -> None:
+    now = clock.now_ms()
+    db.get_table().update_item(
+        Key=analysis_key(game_id),
+        UpdateExpression="SET #s = :running, startedAt = :at, updatedAtMs = :now "
+        "REMOVE #e ADD attempts :one",
+        ExpressionAttributeNames={"#s": "status", "#e": "error"},
+        ExpressionAttributeValues={
+            ":running": "running", ":at": clock.iso_from_ms(now), ":now": now, ":one": 1,
+        },
+    )
+
+
+def _store_result(game_id: str, result: dict[str, Any]) -> None:
+    from dames.analysis import ANALYSIS_VERSION
+
+    now = clock.now_ms()
+    db.get_table().update_item(
+        Key=analysis_key(game_id),
+        UpdateExpression="SET #s = :done, #r = :result, version = :v, finishedAt = :at, "
+        "updatedAtMs = :now, progress = :p",
+        ExpressionAttributeNames={"#s": "status", "#r": "result"},
+        ExpressionAttributeValues={
+            ":done": "done", ":result": json.dumps(result, separators=(",", ":")),
+            ":v": ANALYSIS_VERSION, ":at": clock.iso_from_ms(now), ":now": now,
+            ":p": {"done": len(result.get("moves", [])), "total": len(result.get("moves", []))},
+        },
+    )
+
+
+def run_analysis(game_id: str) -> AnalysisJob | None:
+    """Run a queued job: the engine pass (unless done), then the fair-play verdict if the
+    game has a pending claim. Raises on failure after marking the job failed, so the queue
+    retries it (three receives, then the dead-letter queue). None: no such job or game."""
+    # Imported here: the claim (games function) queues jobs without loading the analysis.
+    from dames.analysis import analyse_game
+
+    from dames_backend.fairplay import review  # review imports the leaderboard
+
+    job = load_job(game_id)
+    if job is None:
+        logger.warning("no analysis job for %s", game_id)
+        return None
+    if job.status != "done":
+        record = game_store.load_game(game_id)
+        if record is None:
+            _mark_failed(game_id, "The game no longer exists.", clock.now_ms())
+            return load_job(game_id)
+        _start(game_id)
+        try:
+            analysis = analyse_game(
+                variant=record.variant,
+                start_fen=record.start_fen,
+                moves=list(record.moves),
+                draw_rules=record.draw_rules,
+                progress=_ProgressWriter(game_id),
+            )
+        except Exception as exc:
+            _mark_failed(game_id, f"{type(exc).__name__}: {exc}", clock.now_ms())
+            raise
+        _store_result(game_id, analysis.to_dict())
+    review.judge_claim(game_id)
+    return load_job(game_id)

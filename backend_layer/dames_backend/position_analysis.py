@@ -1,0 +1,175 @@
+"""The analysis board's engine: any position, set up by hand or reached by moves on the board.
+
+No game is stored and no token is needed: the page sends the position it started from (a FEN,
+checked by ``dames.setup`` so a hand-made set-up that cannot be played gets every reason at
+once) and the moves played on it since, and the server answers the position they reach, its
+legal moves (the page knows no rule) and the engine's view of it at the depth asked for.
+
+The work is bounded twice: the depth by the request model, and every search by a node budget
+(``ANALYSIS_NODE_BUDGET``), past which the search keeps its last completed iteration, so even
+a position full of flying kings costs a bounded fraction of a second. The searches go through
+the engine's search gate like a hint (the local server's thinking limiter counts this route).
+"""
+
+from __future__ import annotations
+
+import dames
+from dames.ai.levels import Level
+from dames.ai.player import search_position
+from dames.ai.search import MATE, MATE_BOUND, IterationInfo
+from dames.setup import check_setup
+from pydantic import BaseModel, Field
+
+from dames_backend.errors import ApiError
+from dames_backend.game_views import Color, MoveView, VariantName, as_color
+from dames_backend.games import FEDERATION_DRAW_RULES, move_view
+
+MAX_DEPTH = 10
+MAX_FORCED = 40  # forced moves played out before the search
+MAX_MOVES = 600  # a whole game and more: each one is replayed, a few microseconds apiece
+MAX_BODY_BYTES = 32 * 1024  # MAX_MOVES moves of a dozen characters and their quotes
+# Work units (nodes plus capture landings, see dames.ai.search) per request, a little over the
+# `fort` level's 80 000: bench/position_analysis.py times the deepest requests.
+ANALYSIS_NODE_BUDGET = 100_000
+
+
+class SetupProblemView(BaseModel):
+    """One reason a set-up cannot be played from (``dames.setup``): the page words it by
+    ``code`` in its language, the message being the English fallback."""
+
+    code: str
+    message: str
+    color: Color | None
+    squares: list[int]
+
+
+class OutcomeView(BaseModel):
+    winner: Color | None = Field(description="Null for a draw.")
+    reason: str
+
+
+class PositionAnalysis(BaseModel):
+    """The position reached, its legal moves and the engine's view of it."""
+
+    variant: VariantName
+    fen: str = Field(description="The position after the moves sent.")
+    turn: Color
+    ply: int = Field(description="How many of the moves sent were played (all of them).")
+    legalMoves: list[MoveView]
+    outcome: OutcomeView | None = Field(description="Set when the game is over there.")
+    eval: int | None = Field(
+        description="Centi-men from White's side (100 = one man); null once the game is over."
+    )
+    mate: int | None = Field(
+        description="Plies to a forced win, positive when White wins; null when none is seen."
+    )
+    bestMove: MoveView | None
+    bestLine: list[str] = Field(description="The line the engine expects, official notation.")
+    depth: int = Field(description="The depth the search completed (0: one legal move).")
+    nodes: int
+    problems: list[SetupProblemView] = Field(
+        default_factory=list, description="Always empty here: a faulty set-up is refused (422)."
+    )
+
+
+def _start_board(variant: str, fen: str | None) -> dames.Board:
+    """The board of ``fen`` (the variant's start when absent), or 422 with every fault."""
+    start = fen if fen is not None else dames.get_variant(variant).start_fen
+    problems = check_setup(variant, start)
+    if problems:
+        raise ApiError(
+            422, "illegal-setup", " ".join(p.message for p in problems),
+            problems=[
+                SetupProblemView(code=p.code, message=p.message,
+                                 color=None if p.color is None else as_color(p.color),
+                                 squares=list(p.squares)).model_dump()
+                for p in problems
+            ],
+        )
+    return dames.Board(start, variant=variant, draw_rules=FEDERATION_DRAW_RULES)
+
+
+def _play_moves(board: dames.Board, moves: list[str]) -> None:
+    for index, text in enumerate(moves):
+        if board.outcome() is not None:
+            raise ApiError(422, "game-over", f"Move {index + 1} ({text}) comes after the end.")
+        try:
+            board.push(board.parse_move(text))
+        except dames.MoveError as error:
+            raise ApiError(422, "illegal-move", f"Move {index + 1} ({text}): {error}") from None
+
+
+def _white_side(score: int, turn: dames.Color) -> int:
+    return score if turn == dames.WHITE else -score
+
+
+def _line_notation(board: dames.Board, hubs: list[str]) -> list[str]:
+    """The engine's line (full paths) in official notation, read on a copy of ``board``."""
+    replay = board.copy()
+    line = []
+    for hub in hubs:
+        move = replay.parse_move(hub)
+        line.append(replay.notation(move))
+        replay.push(move)
+    return line
+
+
+def _search(board: dames.Board, depth: int) -> tuple[list[str], int, int, int]:
+    """The engine's line from ``board`` (full paths), its score for the side to move there,
+    the depth completed and the nodes searched. Forced moves (the only legal one) are played
+    first, at most ``MAX_FORCED`` of them, so a forced capture is not scored 0 unseen."""
+    replay = board.copy()
+    forced: list[str] = []
+    while len(forced) < MAX_FORCED and replay.outcome() is None:
+        legal = replay.legal_moves()
+        if len(legal) != 1:
+            break
+        forced.append(legal[0].hub())
+        replay.push(legal[0])
+    over = replay.outcome()
+    if over is not None:
+        won = over.winner is not None
+        score = (-MATE + len(forced)) if won else 0  # the side to move there has lost
+        return forced, _signed_for(board, replay, score), 0, 0
+    level = Level(name="analysis", depth=depth, node_budget=ANALYSIS_NODE_BUDGET)
+    iterations: list[IterationInfo] = []
+    ordered, result = search_position(replay, level, iterations.append)
+    best = ordered[result.best[0]]
+    pv = iterations[-1].pv if iterations and result.depth else [best.hub()]
+    score = result.score
+    if abs(score) >= MATE_BOUND:  # mate counted from the board asked about
+        score += -len(forced) if score > 0 else len(forced)
+    return forced + pv, _signed_for(board, replay, score), result.depth, result.nodes
+
+
+def _signed_for(board: dames.Board, later: dames.Board, score: int) -> int:
+    """A score for the side to move in ``later`` as seen by the side to move in ``board``."""
+    return score if later.turn == board.turn else -score
+
+
+def analyse_position(
+    variant: str, fen: str | None, moves: list[str], depth: int
+) -> PositionAnalysis:
+    """The position ``moves`` reach from ``fen`` and the engine's evaluation and line at
+    ``depth`` (bounded by ``ANALYSIS_NODE_BUDGET``)."""
+    board = _start_board(variant, fen)
+    _play_moves(board, moves)
+    legal = board.legal_moves()
+    view = PositionAnalysis(
+        variant=variant, fen=board.fen(), turn=as_color(str(board.turn)), ply=len(moves),
+        legalMoves=[move_view(board, m) for m in legal], outcome=None, eval=None, mate=None,
+        bestMove=None, bestLine=[], depth=0, nodes=0,
+    )
+    over = board.outcome()
+    if over is not None:
+        winner = None if over.winner is None else as_color(str(over.winner))
+        view.outcome = OutcomeView(winner=winner, reason=over.reason)
+        return view
+    hubs, score, view.depth, view.nodes = _search(board, depth)
+    view.bestMove = move_view(board, board.parse_move(hubs[0]))
+    view.bestLine = _line_notation(board, hubs)
+    view.eval = _white_side(score, board.turn)
+    if abs(score) >= MATE_BOUND:
+        plies = MATE - abs(score)
+        view.mate = _white_side(plies if score > 0 else -plies, board.turn)
+    return view
