@@ -24,7 +24,6 @@ from dames.errors import AmbiguousMoveError, MoveError
 from dames.notation import MOVE_TEXT
 
 from dames_backend import client_limits, clock, daily, game_store, refusals, retention, scoring
-from dames_backend.config import get_settings
 from dames_backend.errors import ApiError, busy_error
 from dames_backend.free_board import RANKED_SETUP
 from dames_backend.game_store import GameRecord, LastRequest, StaleGameError

@@ -14,6 +14,7 @@ the engine's search gate like a hint (the local server's thinking limiter counts
 from __future__ import annotations
 
 import dames
+from dames import draws
 from dames.ai.levels import Level
 from dames.ai.player import search_position
 from dames.ai.search import MATE, MATE_BOUND, IterationInfo
@@ -22,7 +23,7 @@ from pydantic import BaseModel, Field
 
 from dames_backend.errors import ApiError
 from dames_backend.game_views import Color, MoveView, VariantName, as_color
-from dames_backend.games import FEDERATION_DRAW_RULES, move_view
+from dames_backend.games import move_view
 
 MAX_DEPTH = 10
 MAX_FORCED = 40  # forced moves played out before the search
@@ -86,7 +87,7 @@ def _start_board(variant: str, fen: str | None) -> dames.Board:
                 for p in problems
             ],
         )
-    return dames.Board(start, variant=variant, draw_rules=FEDERATION_DRAW_RULES)
+    return dames.Board(start, variant=variant, draw_rules=draws.FMJD)
 
 
 def _play_moves(board: dames.Board, moves: list[str]) -> None:
