@@ -187,3 +187,13 @@ def test_formulas_follow_lichess() -> None:
     assert move_accuracy(0.0) == 100.0
     assert move_accuracy(BLUNDER_DROP) < 60 < move_accuracy(MISTAKE_DROP)
     assert move_accuracy(100.0) == 0.0
+
+
+def test_without_the_deeper_search_fort_values_the_positions() -> None:
+    fort_only = analyse_game(variant="international", start_fen=None, moves=HANGING_LINE,
+                             draw_rules="defi", budget=AnalysisBudget(position_work=0))
+    hang = fort_only.moves[2]
+    assert hang.matches == {"fort": False} and hang.judgement in ("mistake", "blunder")
+    assert fort_only.complete
+    assert fort_only.sides["white"].matched_moves == {"fort": 2, "maitre": 0}
+    assert fort_only.sides["white"].match_rates["maitre"] == 0.0

@@ -18,6 +18,7 @@ from dames.analysis.model import (
     AnalysisBudget,
     GameAnalysis,
     MoveAnalysis,
+    complement,
 )
 from dames.analysis.positions import BEST_LINE_PLIES, PositionAnalysis, analyse_position
 from dames.analysis.scoring import (
@@ -125,19 +126,25 @@ class _Pass:
 
 
 def _move_entry(ply: int, played: _Ply, before: Score, after: Score,
-                found: PositionAnalysis | None, next_line: list[str]) -> MoveAnalysis:
+                found: PositionAnalysis | None, next_line: list[str],
+                previous: MoveAnalysis | None) -> MoveAnalysis:
     """One move's figures; `before` is the mover's value before, `after` the next position's
-    value for the opponent, `found` the search of the position before (None when forced)."""
+    value for the opponent, `found` the search of the position before (None when forced).
+
+    Win% are kept to 0.1 and a move's `win_before` is exactly 100 − the previous move's
+    `win_after` (the same position from the other side), so the stored form can leave it out.
+    """
     mover_after = after.negated()
-    win_before = win_percent(before)
-    win_after = win_percent(mover_after)
+    win_before = (round(win_percent(before), 1) if previous is None
+                  else complement(previous.win_after))
+    win_after = round(win_percent(mover_after), 1)
     eval_after, mate_in = _white_view(mover_after, played.side)
     if found is None:
         return MoveAnalysis(
             ply=ply, side=played.side, move=played.text, notation=played.notation, forced=True,
             eval_after=eval_after, mate_in=mate_in, best_move=played.notation,
             best_line=[played.notation, *next_line][:BEST_LINE_PLIES], loss=0,
-            win_before=round(win_before, 1), win_after=round(win_after, 1), accuracy=100.0,
+            win_before=win_before, win_after=win_after, accuracy=100.0,
             judgement="forced", matches={}, depth=0, searched="forced",
         )
     best = played.move in found.best
@@ -146,8 +153,8 @@ def _move_entry(ply: int, played: _Ply, before: Score, after: Score,
     return MoveAnalysis(
         ply=ply, side=played.side, move=played.text, notation=played.notation, forced=False,
         eval_after=eval_after, mate_in=mate_in, best_move=found.line[0],
-        best_line=found.line, loss=loss, win_before=round(win_before, 1),
-        win_after=round(win_after, 1), accuracy=round(move_accuracy(drop), 1),
+        best_line=found.line, loss=loss, win_before=win_before,
+        win_after=win_after, accuracy=round(move_accuracy(drop), 1),
         judgement=judgement(drop, forced=False),
         matches={name: played.move in moves for name, moves in sorted(found.level_best.items())},
         depth=found.depth, searched=found.searched,
@@ -193,10 +200,10 @@ def analyse_game(
         else:
             scores[ply] = position.score
             lines[ply] = position.line
-    entries = [
-        _move_entry(ply, played, scores[ply], scores[ply + 1], found[ply], lines[ply + 1])
-        for ply, played in enumerate(plies)
-    ]
+    entries: list[MoveAnalysis] = []
+    for ply, played in enumerate(plies):
+        entries.append(_move_entry(ply, played, scores[ply], scores[ply + 1], found[ply],
+                                   lines[ply + 1], entries[-1] if entries else None))
     initial_eval, initial_mate = _white_view(scores[0], start_side)
     return GameAnalysis(
         version=ANALYSIS_VERSION,
