@@ -1,7 +1,7 @@
 """Cost of the game analysis (`dames.analysis.analyse_game`) over fixed, real games.
 
     PYTHONPATH=engine_layer .venv/bin/python bench/analysis.py [--variants international]
-        [--limit N] [--total-nodes N] [--position-work N]
+        [--limit N] [--seeds S1,S2] [--total-nodes N] [--position-work N]
 
 prints, per game, its plies, the positions searched, the nodes, CPU seconds and whether the
 budget covered it, then per variant the median and worst CPU seconds and nodes. Goal for
@@ -86,6 +86,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     add_variants_option(parser)
     parser.add_argument("--limit", type=int, default=0, help="games per variant (0: all)")
+    parser.add_argument("--seeds", default="", help="comma-separated seeds to run, in order")
     parser.add_argument("--make-games", action="store_true")
     defaults = AnalysisBudget()
     parser.add_argument("--total-nodes", type=int, default=defaults.total_nodes)
@@ -98,7 +99,12 @@ def main() -> None:
     budget = AnalysisBudget(total_nodes=args.total_nodes, position_work=args.position_work)
     print(f"budget: {budget}")
     by_variant: dict[str, list[tuple[float, int]]] = {}
-    for variant, name, moves in load_games(variants):
+    games = load_games(variants)
+    if args.seeds:
+        wanted = args.seeds.split(",")
+        games = sorted((g for g in games if g[1].split()[-1] in wanted),
+                       key=lambda g: wanted.index(g[1].split()[-1]))
+    for variant, name, moves in games:
         figures = by_variant.setdefault(variant, [])
         if args.limit and len(figures) >= args.limit:
             continue

@@ -112,17 +112,31 @@ class _Pass:
 
     def final_score(self, board: Board) -> tuple[Score, PositionAnalysis | None]:
         """The value of the position the game stopped in (over or not)."""
-        ended = _end_score(board)
-        if ended is not None:
-            return ended, None
-        if len(board.legal_moves()) == 1:
-            # An unfinished game stopped before a forced move: value it through that move.
-            replay = board.copy()
-            replay.push(replay.legal_moves()[0])
-            after, found = self.final_score(replay)
-            return after.before_move(), found
-        found = self.analyse(board)
-        return found.score, found
+        replay, forced = _past_forced_moves(board)
+        score = _end_score(replay)
+        found = None
+        if score is None:
+            found = self.analyse(replay)
+            score = found.score
+        for _ in range(forced):
+            score = score.before_move()
+        return score, found
+
+
+def _past_forced_moves(board: Board) -> tuple[Board, int]:
+    """An unfinished game may stop before forced moves: the first position after them with a
+    choice (or the end), and how many were played to reach it (a copy; at most a few dozen:
+    a forced chain long enough to matter ends the game)."""
+    replay = board.copy()
+    forced = 0
+    while forced < _FORCED_CHAIN_LIMIT and replay.outcome() is None \
+            and len(replay.legal_moves()) == 1:
+        replay.push(replay.legal_moves()[0])
+        forced += 1
+    return replay, forced
+
+
+_FORCED_CHAIN_LIMIT = 64
 
 
 def _move_entry(ply: int, played: _Ply, before: Score, after: Score,
@@ -179,7 +193,8 @@ def analyse_game(
     start_side = str(board.turn)
     end = board.copy()
     plies = _replay(end, moves)
-    searched = sum(1 for p in plies if not p.forced) + (_end_score(end) is None)
+    searched = sum(1 for p in plies if not p.forced) + (
+        _end_score(_past_forced_moves(end)[0]) is None)
     work = _Pass(budget, searched, progress)
     if progress is not None:
         progress(0, searched)

@@ -144,7 +144,7 @@ class MoveAnalysis:
             best_move=str(data.get("bestMove", line[0] if line else "")),
             best_line=line,
             loss=int(data.get("loss", 0)),
-            win_before=float(data["winBefore"] if "winBefore" in data else win_before or 0.0),
+            win_before=float(data.get("winBefore", 0.0 if win_before is None else win_before)),
             win_after=float(data["winAfter"]),
             accuracy=float(data.get("accuracy", 100.0)),
             judgement=judged,
