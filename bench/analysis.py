@@ -14,6 +14,14 @@ black level | seed | moves` per line, moves as the server stores them), recorded
 games the engine played against itself and against seeded random moves:
 
     PYTHONPATH=engine_layer .venv/bin/python bench/analysis.py --make-games [--variants ...]
+
+Measured 2026-12-01 (AI_VERSION 2026.11.30-2, default budget, 2 cores shared with a load of
+about 15 from other work, nice 10), `--seeds analysis-4,analysis-5,analysis-1,analysis-2`:
+82 plies 54.2 s (60 positions searched, 0.90 s each), 93 plies 77.3 s (75, 1.03 s), 134 plies
+80.6 s (112, budget spent: incomplete), 300 plies 86.9 s (277, budget spent, 3.44 M nodes);
+median 79 s, worst 87 s. The `fort` search alone costs about 0.35 s a position here and the
+deeper one about twice that: the 20 s goal needs a faster search core, or `--position-work 0`
+(fort only).
 """
 
 from __future__ import annotations
