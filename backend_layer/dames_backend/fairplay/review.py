@@ -73,9 +73,10 @@ def _claim_update(
 
 def decide(
     item: dict[str, Any], state: State, reasons: tuple[str, ...],
-    signals: Signals | None = None, *, listed: bool = True,
+    signals: Signals | None = None,
 ) -> Entry:
-    """Set a claim's state on its board and on its claim item; returns the entry after."""
+    """Set a claim's state on its board and on its claim item (a held one is listed for
+    the moderators); returns the entry after."""
     pk = board_pk(db.as_str(item["board"]), item.get("date"))
     claim = _claim_of(item, state, reasons)
 
@@ -89,7 +90,7 @@ def decide(
         player_id=db.as_str(item["playerId"]),
         identity={},
         change=change,
-        trailing=[_claim_update(item, state, reasons, signals, listed=listed)],
+        trailing=[_claim_update(item, state, reasons, signals, listed=state == "held")],
     )
     return after
 
