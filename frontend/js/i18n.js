@@ -63,6 +63,9 @@ const WORDS = {
     empty: "Personne n'a encore marqué de points ici.",
     you: "vous",
     myRank: "{name} (vous) : rang {rank} — {score} points",
+    provisional: "provisoire",
+    provisionalNote: "Provisoire : la partie est en cours d'analyse (fair-play).",
+    underReview: "Votre partie à {score} points est en cours d'examen : {why}",
     pausesShort: "‖ {n}",
     pausesDetail: "{n} pause(s), horloge arrêtée {time}",
     // past challenges (days.js)
@@ -182,6 +185,9 @@ const WORDS = {
     empty: "Nobody has scored here yet.",
     you: "you",
     myRank: "{name} (you): rank {rank} — {score} points",
+    provisional: "provisional",
+    provisionalNote: "Provisional: the game is being analysed (fair play).",
+    underReview: "Your {score}-point game is under review: {why}",
     pausesShort: "‖ {n}",
     pausesDetail: "{n} pause(s), clock stopped for {time}",
     // past challenges (days.js)

@@ -18,9 +18,11 @@ const dateParam = params.get("date");
 let date = dateParam && /^\d{4}-\d{2}-\d{2}$/.test(dateParam) ? dateParam : today;
 let data = null;
 let mine = null;
+let review = null;
 let loads = 0;
 
-/** The player's own rank on this board, or null (no entry, or the request failed). */
+/** The player's own half of this board: { me, underReview } (each null when absent), or
+ * null when the request failed. */
 async function fetchMyRank(token) {
   const path = board === "daily" ? `/api/leaderboards/daily/${date}/me`
     : "/api/leaderboards/free/me";
@@ -29,7 +31,7 @@ async function fetchMyRank(token) {
       headers: { Accept: "application/json", "X-Player-Token": token },
       cache: "no-store",
     });
-    return response.ok ? (await response.json()).me : null;
+    return response.ok ? await response.json() : null;
   } catch {
     return null;
   }
@@ -51,6 +53,15 @@ function timeCell(entry) {
     td.append(document.createElement("br"), pauses);
   }
   return td;
+}
+
+/** "provisional" beside an entry whose fair-play analysis has not ended (docs/http-api.md). */
+function provisionalMark() {
+  const mark = document.createElement("small");
+  mark.className = "provisional";
+  mark.textContent = t("provisional");
+  mark.title = t("provisionalNote");
+  return mark;
 }
 
 function draw() {
@@ -77,6 +88,7 @@ function draw() {
       const td = document.createElement("td");
       td.textContent = text;
       if (i === 1) td.className = "pseudo-cell";
+      if (i === 1 && entry.provisional) td.append(" ", provisionalMark());
       tr.append(td);
     });
     tr.append(timeCell(entry));
@@ -88,6 +100,14 @@ function draw() {
     $("lb-me").textContent = t("myRank", {
       name: me.pseudonym, rank: mine.rank, score: formatNumber(mine.score),
     });
+  }
+  if (review && me) {
+    const line = document.createElement("p");
+    line.className = "under-review";
+    line.textContent = t("underReview", {
+      score: formatNumber(review.score), why: review.reasons.join(" "),
+    });
+    $("lb-me").append(line);
   }
 }
 
@@ -106,7 +126,8 @@ async function load() {
   const own = await personal;
   if (current !== loads) return; // a newer date was asked for meanwhile
   data = answer;
-  mine = own;
+  mine = own ? own.me : null;
+  review = own ? own.underReview || null : null;
   if (!data) {
     $("lb-error").hidden = false;
     $("lb-status").textContent = "";

@@ -368,6 +368,20 @@ function drawEnd() {
   drawClaim();
 }
 
+/** A claim's answer: its rank, flagged provisional until its fair-play analysis ends, or
+ * "under review" with the reasons when it is held. */
+function claimLine(claim) {
+  if (claim.status === "held") {
+    return t("underReview", { score: formatNumber(claim.score), why: claim.reasons.join(" ") });
+  }
+  const line = t("rank", {
+    rank: claim.rank,
+    board: t(claim.board === "daily" ? "boardDaily" : "boardFree"),
+    best: formatNumber(claim.best),
+  });
+  return claim.status === "provisional" ? `${line} ${t("provisionalNote")}` : line;
+}
+
 function drawClaim() {
   const g = state.game;
   const won = g.status === "won" && g.mode !== "practice" && g.score;
@@ -381,11 +395,7 @@ function drawClaim() {
   if (state.claim) {
     form.hidden = true;
     rank.hidden = false;
-    rank.textContent = state.claim.message || t("rank", {
-      rank: state.claim.rank,
-      board: t(state.claim.board === "daily" ? "boardDaily" : "boardFree"),
-      best: formatNumber(state.claim.best),
-    });
+    rank.textContent = state.claim.message || claimLine(state.claim);
     return;
   }
   if (g.claimed) {

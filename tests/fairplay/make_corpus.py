@@ -34,12 +34,16 @@ import dames
 import dames.ai
 from dames.ai.levels import Level, get_level
 from dames.ai.player import search_position
-from dames.analysis import analyse_game
+from dames.analysis import AnalysisBudget, analyse_game
 
 CORPUS_DIR = Path(__file__).resolve().parent / "corpus"
 DAILY_LEVEL = "defi"
 DRAW_RULES = "defi"
-MAX_PLIES = 160
+# The corpus's games stop after 25 White moves, and their analysis budget covers them in
+# full (the server's default budget covers a whole game): the machine that makes the corpus
+# is shared, and the signals of a game's first 25 moves are what the verdict reads most.
+MAX_PLIES = 50
+CORPUS_BUDGET = AnalysisBudget(total_nodes=900_000)
 MAITRE_FIXED = Level(name="maitre-fixed", depth=64, node_budget=60_000)
 
 Chooser = Callable[[dames.Board, random.Random], dames.Move]
@@ -128,41 +132,49 @@ KINDS: dict[str, tuple[str, Chooser, Timer]] = {
 def analysed(game: dict[str, Any]) -> dict[str, Any]:
     started = time.process_time()
     analysis = analyse_game(
-        variant="international", start_fen=None, moves=game["moves"], draw_rules=DRAW_RULES
+        variant="international", start_fen=None, moves=game["moves"], draw_rules=DRAW_RULES,
+        budget=CORPUS_BUDGET,
     )
     game["analysis"] = analysis.to_dict()
     game["analysisCpuSeconds"] = round(time.process_time() - started, 2)
     return game
 
 
+def _write(out: Path, record: dict[str, Any]) -> None:
+    (out / f"{record['name']}.json").write_text(json.dumps(record, separators=(",", ":")))
+
+
 def generate(per_kind: int, humans: int, out: Path) -> None:
+    """Round-robin over the kinds (a corpus cut short stays balanced); existing files are
+    kept, so an interrupted run resumes."""
     out.mkdir(parents=True, exist_ok=True)
-    for kind, (label, choose, timer) in KINDS.items():
-        count = humans if label == "human" else per_kind
-        for index in range(count):
+    for index in range(max(per_kind, humans)):
+        for kind, (label, choose, timer) in KINDS.items():
+            if index >= (humans if label == "human" else per_kind):
+                continue
             name = f"{kind}-{index:02d}"
+            if (out / f"{name}.json").exists():
+                continue
             rng = random.Random(name)
             game = play(f"corpus-{name}", choose, timer, rng)
-            record = {"name": name, "label": label, "kind": kind, "sameLine": False, **game}
-            (out / f"{name}.json").write_text(json.dumps(analysed(record), separators=(",", ":")))
+            record = analysed({"name": name, "label": label, "kind": kind, "sameLine": False,
+                               **game})
+            _write(out, record)
             print(name, len(game["moves"]), game["winner"], record["analysisCpuSeconds"],
                   flush=True)
-            if kind == "bot-fort-floor" and index < per_kind // 2:
+            if kind == "bot-fort-floor" and index % 2 == 0:
                 # The same line, replayed at the floor by another player on the same board.
-                replay = {**record, "name": f"bot-replayed-{index:02d}", "kind": "bot-replayed",
-                          "sameLine": True}
-                replay["moveMs"], replay["movePausedMs"] = zip(
-                    *(at_floor(rng) for _ in game["moveMs"]), strict=True
-                ) if game["moveMs"] else ([], [])
-                (out / f"{replay['name']}.json").write_text(
-                    json.dumps(replay, separators=(",", ":"))
-                )
+                times = [at_floor(rng) for _ in game["moveMs"]]
+                _write(out, {**record, "name": f"bot-replayed-{index:02d}",
+                             "kind": "bot-replayed", "sameLine": True,
+                             "moveMs": [t for t, _ in times],
+                             "movePausedMs": [p for _, p in times]})
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--per-kind", type=int, default=8, help="games per bot kind")
-    parser.add_argument("--humans", type=int, default=24, help="human-like games")
+    parser.add_argument("--per-kind", type=int, default=5, help="games per bot kind")
+    parser.add_argument("--humans", type=int, default=15, help="human-like games")
     parser.add_argument("--out", type=Path, default=CORPUS_DIR)
     args = parser.parse_args()
     generate(args.per_kind, args.humans, args.out)
