@@ -1,0 +1,248 @@
+"""What an analysis holds, and its stored form (camelCase JSON, small enough for one item).
+
+A stored analysis is only comparable with another made by the same engine, so its `version`
+joins this pass's own revision to `dames.ai.AI_VERSION`: change either and old analyses read
+as made by another engine (callers redo them or show them as they are).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from dames.ai.version import AI_VERSION
+
+# Bump when the pass's figures change for the same engine (formulas, thresholds, budgets).
+ANALYSIS_REVISION = 1
+ANALYSIS_VERSION = f"{ANALYSIS_REVISION}/{AI_VERSION}"
+MATCH_LEVELS = ("fort", "maitre")
+
+
+@dataclass(frozen=True)
+class AnalysisBudget:
+    """How much a game's analysis may cost, in the search's deterministic work units.
+
+    Each position before a move with a choice gets two searches while `total_nodes` lasts: the
+    `fort` level exactly as the computer plays it, and a deeper "maitre" search (depth up to
+    `depth`, `position_work` units; `maitre` itself stops on the clock, which would make the
+    analysis depend on the machine). Once the nodes searched reach `total_nodes`, each remaining
+    position gets one cheap search (`quick_depth` plies, `quick_work` units) that gives its
+    evaluation and best move but no match: the cost of a game is thus at most `total_nodes`
+    plus one full position plus `quick_work` per remaining position.
+    """
+
+    total_nodes: int = 3_000_000
+    position_work: int = 60_000
+    depth: int = 64
+    quick_depth: int = 4
+    quick_work: int = 8_000
+
+    def __post_init__(self) -> None:
+        for name in ("total_nodes", "position_work", "depth", "quick_depth", "quick_work"):
+            if getattr(self, name) < 0:
+                raise ValueError(f"AnalysisBudget.{name} must not be negative")
+
+
+@dataclass
+class MoveAnalysis:
+    """One move of the game as the analysis sees it.
+
+    Evaluations are centi-men from White's point of view; win%, loss and accuracy from the
+    mover's. `mate_in` (plies to the end of a won line after the move, positive when White
+    wins) marks a decisive evaluation, which is then exactly ±`scoring.EVAL_CAP`. `searched`
+    says how the position before the move was analysed: "full" (both match searches), "quick"
+    (budget spent: evaluation and best move only, `matches` empty) or "forced" (one legal move,
+    no search; `accuracy` 100, `loss` 0, excluded from every rate and mean).
+    """
+
+    ply: int
+    side: str
+    move: str
+    notation: str
+    forced: bool
+    eval_after: int
+    mate_in: int | None
+    best_move: str
+    best_line: list[str]
+    loss: int
+    win_before: float
+    win_after: float
+    accuracy: float
+    judgement: str
+    matches: dict[str, bool] = field(default_factory=dict)
+    depth: int = 0
+    searched: str = "full"
+
+    def to_dict(self, *, compact: bool = False) -> dict[str, Any]:
+        """Every field, camelCase (`mateIn` only when decisive). `compact` (the stored form)
+        leaves out what `from_dict` can restore: `side` (from the ply and the game's first
+        side), `bestMove` (`bestLine[0]`), `forced` (judgement "forced"), `move` when it reads
+        as `notation`, and `matches`, `depth`, `searched` at their forced/full defaults."""
+        data: dict[str, Any] = {
+            "ply": self.ply,
+            "side": self.side,
+            "move": self.move,
+            "notation": self.notation,
+            "forced": self.forced,
+            "evalAfter": self.eval_after,
+            "bestMove": self.best_move,
+            "bestLine": self.best_line,
+            "loss": self.loss,
+            "winBefore": self.win_before,
+            "winAfter": self.win_after,
+            "accuracy": self.accuracy,
+            "judgement": self.judgement,
+            "matches": self.matches,
+            "depth": self.depth,
+            "searched": self.searched,
+        }
+        if self.mate_in is not None:
+            data["mateIn"] = self.mate_in
+        if compact:
+            for key in ("side", "bestMove", "forced"):
+                del data[key]
+            if self.move == self.notation:
+                del data["move"]
+            if not self.matches:
+                del data["matches"]
+            if not self.depth:
+                del data["depth"]
+            if self.searched == ("forced" if self.forced else "full"):
+                del data["searched"]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], *, side: str | None = None) -> MoveAnalysis:
+        """Read either form; `side` is the mover when the row does not name it."""
+        judged = str(data["judgement"])
+        forced = bool(data.get("forced", judged == "forced"))
+        line = [str(m) for m in data["bestLine"]]
+        return cls(
+            ply=int(data["ply"]),
+            side=str(data.get("side", side)),
+            move=str(data.get("move", data["notation"])),
+            notation=str(data["notation"]),
+            forced=forced,
+            eval_after=int(data["evalAfter"]),
+            mate_in=None if data.get("mateIn") is None else int(data["mateIn"]),
+            best_move=str(data.get("bestMove", line[0] if line else "")),
+            best_line=line,
+            loss=int(data["loss"]),
+            win_before=float(data["winBefore"]),
+            win_after=float(data["winAfter"]),
+            accuracy=float(data["accuracy"]),
+            judgement=judged,
+            matches={str(k): bool(v) for k, v in data.get("matches", {}).items()},
+            depth=int(data.get("depth", 0)),
+            searched=str(data.get("searched", "forced" if forced else "full")),
+        )
+
+
+@dataclass
+class SideSummary:
+    """One side's figures over its moves with a choice (forced moves are left out).
+
+    `match_rates[level]` is the share of its moves whose played move is among that level's
+    equally best moves, over `matched_moves[level]` moves (the "full" ones); `accuracy` is
+    None when the side had no move with a choice.
+    """
+
+    accuracy: float | None
+    average_loss: float
+    moves: int
+    match_rates: dict[str, float]
+    inaccuracies: int
+    mistakes: int
+    blunders: int
+    matched_moves: dict[str, int] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "accuracy": self.accuracy,
+            "averageLoss": self.average_loss,
+            "moves": self.moves,
+            "matchRates": self.match_rates,
+            "matchedMoves": self.matched_moves,
+            "inaccuracies": self.inaccuracies,
+            "mistakes": self.mistakes,
+            "blunders": self.blunders,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SideSummary:
+        accuracy = data.get("accuracy")
+        return cls(
+            accuracy=None if accuracy is None else float(accuracy),
+            average_loss=float(data["averageLoss"]),
+            moves=int(data["moves"]),
+            match_rates={str(k): float(v) for k, v in data["matchRates"].items()},
+            inaccuracies=int(data["inaccuracies"]),
+            mistakes=int(data["mistakes"]),
+            blunders=int(data["blunders"]),
+            matched_moves={str(k): int(v) for k, v in data.get("matchedMoves", {}).items()},
+        )
+
+
+@dataclass
+class GameAnalysis:
+    """The whole game's analysis: one entry per move, a summary per side.
+
+    `turning_point` is the ply of the move with the largest drop of the mover's win% among the
+    moves of the side that lost (both sides when nobody lost), provided that drop reaches the
+    mistake threshold; None when no move changed the game's course that much.
+    `complete` is False when the node budget ran out: the moves whose `searched` is "quick"
+    were analysed by the cheap search. `cpu_seconds` is the one figure that is not
+    reproducible.
+    """
+
+    version: str
+    variant: str
+    moves: list[MoveAnalysis]
+    sides: dict[str, SideSummary]
+    turning_point: int | None
+    initial_eval: int
+    nodes: int
+    cpu_seconds: float
+    complete: bool
+    initial_mate: int | None = None
+    start_side: str = "white"
+
+    def to_dict(self, *, compact: bool = True) -> dict[str, Any]:
+        """The stored form (`compact`, see `MoveAnalysis.to_dict`), or with every move field
+        (`compact=False`, e.g. for a page); `from_dict` reads both."""
+        data: dict[str, Any] = {
+            "version": self.version,
+            "variant": self.variant,
+            "startSide": self.start_side,
+            "moves": [m.to_dict(compact=compact) for m in self.moves],
+            "sides": {name: side.to_dict() for name, side in self.sides.items()},
+            "turningPoint": self.turning_point,
+            "initialEval": self.initial_eval,
+            "nodes": self.nodes,
+            "cpuSeconds": self.cpu_seconds,
+            "complete": self.complete,
+        }
+        if self.initial_mate is not None:
+            data["initialMate"] = self.initial_mate
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GameAnalysis:
+        turning = data.get("turningPoint")
+        mate = data.get("initialMate")
+        start = str(data.get("startSide", "white"))
+        sides = (start, "black" if start == "white" else "white")
+        return cls(
+            version=str(data["version"]),
+            variant=str(data["variant"]),
+            moves=[MoveAnalysis.from_dict(m, side=sides[i % 2])
+                   for i, m in enumerate(data["moves"])],
+            sides={str(k): SideSummary.from_dict(v) for k, v in data["sides"].items()},
+            turning_point=None if turning is None else int(turning),
+            initial_eval=int(data["initialEval"]),
+            nodes=int(data["nodes"]),
+            cpu_seconds=float(data["cpuSeconds"]),
+            complete=bool(data["complete"]),
+            initial_mate=None if mate is None else int(mate),
+            start_side=start,
+        )
