@@ -11,6 +11,7 @@ from typing import Any
 import boto3
 import pytest
 from analysis_handler import handler
+from dames.analysis import GameAnalysis
 from dames_backend import ranking
 from dames_backend.fairplay import dispatch, jobs, review
 from fairplay_support import quick_moves, recording_runner, store_finished
@@ -24,7 +25,7 @@ from tests.lint.template_model import template
 
 @pytest.fixture(scope="module")
 def moves() -> list[str]:
-    return quick_moves(24)
+    return quick_moves(20)
 
 
 def test_the_job_stores_progress_and_result_and_asking_again_costs_nothing(
@@ -35,7 +36,8 @@ def test_the_job_stores_progress_and_result_and_asking_again_costs_nothing(
         assert jobs.request_analysis(game_id, "player").status == "queued"
         job = jobs.run_analysis(game_id)
         assert job is not None and job.status == "done" and job.attempts == 1
-        assert [move["move"] for move in job.result["moves"]] == moves  # type: ignore[index]
+        assert job.result is not None
+        assert [m.move for m in GameAnalysis.from_dict(job.result).moves] == moves
         assert job.done == job.total == len(moves)
         assert job.version is not None
         again = jobs.request_analysis(game_id, "player")

@@ -39,11 +39,11 @@ from dames.analysis import AnalysisBudget, analyse_game
 CORPUS_DIR = Path(__file__).resolve().parent / "corpus"
 DAILY_LEVEL = "defi"
 DRAW_RULES = "defi"
-# The corpus's games stop after 25 White moves, and their analysis budget covers them in
-# full (the server's default budget covers a whole game): the machine that makes the corpus
-# is shared, and the signals of a game's first 25 moves are what the verdict reads most.
-MAX_PLIES = 50
-CORPUS_BUDGET = AnalysisBudget(total_nodes=900_000)
+# The corpus's games stop after 15 White moves, and their analysis budget covers most of
+# them in full (the server's default budget covers a whole game): the machine that makes
+# the corpus is shared by eight sessions, and an analysed ply costs about a second here.
+MAX_PLIES = 30
+CORPUS_BUDGET = AnalysisBudget(total_nodes=700_000)
 MAITRE_FIXED = Level(name="maitre-fixed", depth=64, node_budget=60_000)
 
 Chooser = Callable[[dames.Board, random.Random], dames.Move]
@@ -173,8 +173,8 @@ def generate(per_kind: int, humans: int, out: Path) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--per-kind", type=int, default=5, help="games per bot kind")
-    parser.add_argument("--humans", type=int, default=15, help="human-like games")
+    parser.add_argument("--per-kind", type=int, default=4, help="games per bot kind")
+    parser.add_argument("--humans", type=int, default=10, help="human-like games")
     parser.add_argument("--out", type=Path, default=CORPUS_DIR)
     args = parser.parse_args()
     generate(args.per_kind, args.humans, args.out)
