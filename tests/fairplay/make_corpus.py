@@ -10,7 +10,8 @@ credited. Labels:
   work units) with human-like random delays, at ``fort`` with a pause before every move —
   and a bot's line replayed by another player at the floor (its line is another's entry).
 - ``human``: as close to a person as we can make: each move drawn from weaker choices
-  (``fort`` about a third of the time, else ``defi``, ``facile`` or a random legal move),
+  (``fort`` one time in ten, ``defi`` three, ``facile`` four, else a random legal move: about
+  the 30–40 % agreement with ``fort`` that grandmasters show),
   with human move times (log-normal, a few seconds, now and then a long think) and the odd
   pause.
 
@@ -67,11 +68,11 @@ def human_choice(board: dames.Board, rng: random.Random) -> dames.Move:
     if len(moves) == 1:
         return moves[0]
     draw = rng.random()
-    if draw < 0.30:
+    if draw < 0.10:
         level = get_level("fort")
-    elif draw < 0.65:
+    elif draw < 0.40:
         level = get_level("defi")
-    elif draw < 0.90:
+    elif draw < 0.80:
         level = get_level("facile")
     else:
         return rng.choice(moves)
@@ -122,10 +123,10 @@ def play(seed: str, choose: Chooser, timer: Timer, rng: random.Random) -> dict[s
 
 
 KINDS: dict[str, tuple[str, Chooser, Timer]] = {
+    "human-like": ("human", human_choice, human_times),
     "bot-fort-floor": ("bot", engine_choice(get_level("fort")), at_floor),
     "bot-maitre-delays": ("bot", engine_choice(MAITRE_FIXED), random_delays),
     "bot-fort-pauses": ("bot", engine_choice(get_level("fort")), pause_every_move),
-    "human-like": ("human", human_choice, human_times),
 }
 
 
