@@ -163,3 +163,20 @@ def test_the_local_worker_runs_jobs_and_retries_a_failure_three_times(
 def test_the_local_queue_is_bounded(table: Any) -> None:
     worker = AnalysisWorker(cap=1)  # not started: nothing takes from the queue
     assert worker.submit("g_one") and not worker.submit("g_two")
+
+
+def test_the_route_gives_the_done_analysis_in_full(
+    games_client: TestClient, moves: list[str]
+) -> None:
+    game_id, token = store_finished(mode="duo", status="won", moves=moves[:8])
+    with recording_runner():
+        asked = games_client.post(f"/api/games/{game_id}/analysis", headers=bearer(token))
+    assert asked.status_code == 202
+    jobs.run_analysis(game_id)
+    read = games_client.get(f"/api/games/{game_id}/analysis", headers=bearer(token))
+    body = read.json()
+    assert read.status_code == 200 and body["status"] == "done"
+    assert body["progress"]["done"] == body["progress"]["total"] == 8
+    assert [move["move"] for move in body["result"]["moves"]] == moves[:8]
+    assert {"evalAfter", "judgement", "bestLine", "side"} <= set(body["result"]["moves"][0])
+    assert set(body["result"]["sides"]) == {"white", "black"}
