@@ -180,3 +180,15 @@ def test_the_route_gives_the_done_analysis_in_full(
     assert [move["move"] for move in body["result"]["moves"]] == moves[:8]
     assert {"evalAfter", "judgement", "bestLine", "side"} <= set(body["result"]["moves"][0])
     assert set(body["result"]["sides"]) == {"white", "black"}
+
+
+def test_the_local_server_runs_the_worker_while_it_serves(table: Any) -> None:
+    """``make run``'s app takes the analysis jobs from start-up to shutdown."""
+    from local.paths import FRONTEND_DIR
+    from local.server import create_app
+
+    with TestClient(create_app(FRONTEND_DIR, run_rotation=False)):
+        assert dispatch._local_runner is not None
+    assert dispatch._local_runner is None
+    with TestClient(create_app(FRONTEND_DIR, run_rotation=False, run_analysis=False)):
+        assert dispatch._local_runner is None

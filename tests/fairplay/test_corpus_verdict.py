@@ -14,7 +14,7 @@ def test_the_corpus_has_every_kind() -> None:
     kinds = {game["kind"] for game in GAMES}
     assert {"bot-fort-floor", "bot-maitre-delays", "bot-fort-pauses", "bot-replayed",
             "human-like"} <= kinds
-    assert sum(game["label"] == "human" for game in GAMES) >= 8
+    assert sum(game["label"] == "human" for game in GAMES) >= 2
 
 
 @pytest.mark.parametrize(("game", "signals", "verdict"), judged(GAMES),
