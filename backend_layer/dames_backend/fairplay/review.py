@@ -88,7 +88,12 @@ def decide(
     _, after = update_entry(
         pk=pk,
         player_id=db.as_str(item["playerId"]),
-        identity={},
+        # Only for an entry that is not there (a stored one keeps its own): a release may
+        # be the first claim of this player shown on the board.
+        identity={
+            name: item[name] for name in ("board", "date", "playerId", "pseudonym")
+            if name in item
+        },
         change=change,
         trailing=[_claim_update(item, state, reasons, signals, listed=state == "held")],
     )
