@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import pairwise
 
 from dames.board import Board
@@ -173,8 +173,12 @@ def export_game(
     winner: Color | None,
     finished: bool,
     tags: Mapping[str, str],
+    comments: Sequence[str | None] = (),
 ) -> str:
     """One game as standard PDN text (ending with a newline).
+
+    ``comments[ply]``, when given and not empty, is written as ``{comment}`` after that move
+    (``dames.pdn_comments`` makes them from an analysis).
 
     ``moves`` are the full paths the server stores (``str(Move)``); each is replayed, so the
     movetext uses the shortest notation that is unambiguous in its position. ``tags`` fill or
@@ -225,6 +229,9 @@ def export_game(
         else:
             units.append(written)
         board.push(move)
+        comment = comments[ply] if ply < len(comments) else None
+        if comment:
+            units.append("{ " + comment.replace("}", ")") + " }")
         if board.turn == v.first_to_move:
             number += 1
     units.append(result)
@@ -358,6 +365,9 @@ class PdnGame:
     moves: tuple[Move, ...]
     result: str
     notations: tuple[str, ...] = field(default=(), compare=False)
+    # The comment after each move (None where there is none); `dames.pdn_comments.game_evals`
+    # reads the `[%eval …]` marks in them.
+    comments: tuple[str | None, ...] = field(default=(), compare=False)
 
     @property
     def name(self) -> str:
@@ -478,6 +488,7 @@ class _Written:
     squares: list[int]  # official numbers; algebraic squares packed negative (_alpha_square)
     text: str
     label: str | None
+    comment: str | None = None  # the main line's comments right after the move, joined
 
 
 @dataclass
@@ -529,6 +540,8 @@ def _split_games(tokens: list[_Token]) -> list[_RawGame]:
             current = new_game()
             in_moves = False
         if tok.kind == "comment" or tok.kind == "nag":
+            if tok.kind == "comment" and depth == 0 and current.moves:
+                current.moves[-1] = _with_comment(current.moves[-1], tok.text)
             i += 1
             continue
         if tok.kind == "open":
@@ -593,6 +606,12 @@ def _split_games(tokens: list[_Token]) -> list[_RawGame]:
     if depth > 0 and current is not None:
         current.errors.append("a variation '(' is never closed")
     return [g for g in games if g.tags or g.moves or g.errors or g.result not in (None, "*")]
+
+
+def _with_comment(written: _Written, token: str) -> _Written:
+    text = token[1:-1].strip()
+    joined = f"{written.comment} {text}" if written.comment and text else written.comment or text
+    return replace(written, comment=joined or None)
 
 
 def _alpha_square(text: str) -> int:
@@ -792,6 +811,7 @@ def _read_game(raw: _RawGame, default_variant: str, file_budget: list[int]) -> P
         moves=tuple(moves),
         result=result.strip(),
         notations=tuple(notations),
+        comments=tuple(w.comment for w in raw.moves[: len(moves)]),
     )
 
 

@@ -187,3 +187,24 @@ def test_formulas_follow_lichess() -> None:
     assert move_accuracy(0.0) == 100.0
     assert move_accuracy(BLUNDER_DROP) < 60 < move_accuracy(MISTAKE_DROP)
     assert move_accuracy(100.0) == 0.0
+
+
+def test_without_the_deeper_search_fort_values_the_positions() -> None:
+    fort_only = analyse_game(variant="international", start_fen=None, moves=HANGING_LINE,
+                             draw_rules="defi", budget=AnalysisBudget(position_work=0))
+    hang = fort_only.moves[2]
+    assert hang.matches == {"fort": False} and hang.judgement in ("mistake", "blunder")
+    assert fort_only.complete
+    assert fort_only.sides["white"].matched_moves == {"fort": 2, "maitre": 0}
+    assert fort_only.sides["white"].match_rates["maitre"] == 0.0
+
+
+def test_a_game_stopped_before_a_forced_capture_is_valued_through_it() -> None:
+    """After 28-23 Black's only move is 19x28: the last position is valued beyond it."""
+    seen: list[tuple[int, int]] = []
+    cheap = AnalysisBudget(total_nodes=0, quick_work=4_000)
+    stopped = analyse_game(variant="international", start_fen=None, moves=HANGING_LINE[:3],
+                           draw_rules="defi", budget=cheap,
+                           progress=lambda done, total: seen.append((done, total)))
+    assert seen[-1] == (4, 4)
+    assert stopped.moves[-1].eval_after < -50 and stopped.moves[-1].judgement != "good"

@@ -18,6 +18,7 @@ from dames.analysis.model import (
     AnalysisBudget,
     GameAnalysis,
     MoveAnalysis,
+    complement,
 )
 from dames.analysis.positions import BEST_LINE_PLIES, PositionAnalysis, analyse_position
 from dames.analysis.scoring import (
@@ -111,33 +112,53 @@ class _Pass:
 
     def final_score(self, board: Board) -> tuple[Score, PositionAnalysis | None]:
         """The value of the position the game stopped in (over or not)."""
-        ended = _end_score(board)
-        if ended is not None:
-            return ended, None
-        if len(board.legal_moves()) == 1:
-            # An unfinished game stopped before a forced move: value it through that move.
-            replay = board.copy()
-            replay.push(replay.legal_moves()[0])
-            after, found = self.final_score(replay)
-            return after.before_move(), found
-        found = self.analyse(board)
-        return found.score, found
+        replay, forced = _past_forced_moves(board)
+        score = _end_score(replay)
+        found = None
+        if score is None:
+            found = self.analyse(replay)
+            score = found.score
+        for _ in range(forced):
+            score = score.before_move()
+        return score, found
+
+
+def _past_forced_moves(board: Board) -> tuple[Board, int]:
+    """An unfinished game may stop before forced moves: the first position after them with a
+    choice (or the end), and how many were played to reach it (a copy; at most a few dozen:
+    a forced chain long enough to matter ends the game)."""
+    replay = board.copy()
+    forced = 0
+    while forced < _FORCED_CHAIN_LIMIT and replay.outcome() is None \
+            and len(replay.legal_moves()) == 1:
+        replay.push(replay.legal_moves()[0])
+        forced += 1
+    return replay, forced
+
+
+_FORCED_CHAIN_LIMIT = 64
 
 
 def _move_entry(ply: int, played: _Ply, before: Score, after: Score,
-                found: PositionAnalysis | None, next_line: list[str]) -> MoveAnalysis:
+                found: PositionAnalysis | None, next_line: list[str],
+                previous: MoveAnalysis | None) -> MoveAnalysis:
     """One move's figures; `before` is the mover's value before, `after` the next position's
-    value for the opponent, `found` the search of the position before (None when forced)."""
+    value for the opponent, `found` the search of the position before (None when forced).
+
+    Win% are kept to 0.1 and a move's `win_before` is exactly 100 − the previous move's
+    `win_after` (the same position from the other side), so the stored form can leave it out.
+    """
     mover_after = after.negated()
-    win_before = win_percent(before)
-    win_after = win_percent(mover_after)
+    win_before = (round(win_percent(before), 1) if previous is None
+                  else complement(previous.win_after))
+    win_after = round(win_percent(mover_after), 1)
     eval_after, mate_in = _white_view(mover_after, played.side)
     if found is None:
         return MoveAnalysis(
             ply=ply, side=played.side, move=played.text, notation=played.notation, forced=True,
             eval_after=eval_after, mate_in=mate_in, best_move=played.notation,
             best_line=[played.notation, *next_line][:BEST_LINE_PLIES], loss=0,
-            win_before=round(win_before, 1), win_after=round(win_after, 1), accuracy=100.0,
+            win_before=win_before, win_after=win_after, accuracy=100.0,
             judgement="forced", matches={}, depth=0, searched="forced",
         )
     best = played.move in found.best
@@ -146,8 +167,8 @@ def _move_entry(ply: int, played: _Ply, before: Score, after: Score,
     return MoveAnalysis(
         ply=ply, side=played.side, move=played.text, notation=played.notation, forced=False,
         eval_after=eval_after, mate_in=mate_in, best_move=found.line[0],
-        best_line=found.line, loss=loss, win_before=round(win_before, 1),
-        win_after=round(win_after, 1), accuracy=round(move_accuracy(drop), 1),
+        best_line=found.line, loss=loss, win_before=win_before,
+        win_after=win_after, accuracy=round(move_accuracy(drop), 1),
         judgement=judgement(drop, forced=False),
         matches={name: played.move in moves for name, moves in sorted(found.level_best.items())},
         depth=found.depth, searched=found.searched,
@@ -172,7 +193,8 @@ def analyse_game(
     start_side = str(board.turn)
     end = board.copy()
     plies = _replay(end, moves)
-    searched = sum(1 for p in plies if not p.forced) + (_end_score(end) is None)
+    searched = sum(1 for p in plies if not p.forced) + (
+        _end_score(_past_forced_moves(end)[0]) is None)
     work = _Pass(budget, searched, progress)
     if progress is not None:
         progress(0, searched)
@@ -193,10 +215,10 @@ def analyse_game(
         else:
             scores[ply] = position.score
             lines[ply] = position.line
-    entries = [
-        _move_entry(ply, played, scores[ply], scores[ply + 1], found[ply], lines[ply + 1])
-        for ply, played in enumerate(plies)
-    ]
+    entries: list[MoveAnalysis] = []
+    for ply, played in enumerate(plies):
+        entries.append(_move_entry(ply, played, scores[ply], scores[ply + 1], found[ply],
+                                   lines[ply + 1], entries[-1] if entries else None))
     initial_eval, initial_mate = _white_view(scores[0], start_side)
     return GameAnalysis(
         version=ANALYSIS_VERSION,

@@ -18,6 +18,12 @@ ANALYSIS_VERSION = f"{ANALYSIS_REVISION}/{AI_VERSION}"
 MATCH_LEVELS = ("fort", "maitre")
 
 
+def complement(win: float) -> float:
+    """The other side's win% of the same position, to 0.1 (one expression, used both when
+    the analysis is made and when its stored form is read, so they agree to the bit)."""
+    return round(100 - win, 1)
+
+
 @dataclass(frozen=True)
 class AnalysisBudget:
     """How much a game's analysis may cost, in the search's deterministic work units.
@@ -29,6 +35,10 @@ class AnalysisBudget:
     position gets one cheap search (`quick_depth` plies, `quick_work` units) that gives its
     evaluation and best move but no match: the cost of a game is thus at most `total_nodes`
     plus one full position plus `quick_work` per remaining position.
+
+    `position_work=0` skips the deeper search: `fort` alone then values each position (about
+    half the cost) and moves carry no "maitre" match (`SideSummary.matched_moves["maitre"]`
+    is 0).
     """
 
     total_nodes: int = 3_000_000
@@ -77,7 +87,9 @@ class MoveAnalysis:
         """Every field, camelCase (`mateIn` only when decisive). `compact` (the stored form)
         leaves out what `from_dict` can restore: `side` (from the ply and the game's first
         side), `bestMove` (`bestLine[0]`), `forced` (judgement "forced"), `move` when it reads
-        as `notation`, and `matches`, `depth`, `searched` at their forced/full defaults."""
+        as `notation`, and the fields at their defaults (judgement "good", loss 0, accuracy
+        100, no matches, depth 0, searched "full" or "forced"). `GameAnalysis.to_dict` also
+        drops `winBefore` after the first move (100 − the previous `winAfter`)."""
         data: dict[str, Any] = {
             "ply": self.ply,
             "side": self.side,
@@ -109,12 +121,16 @@ class MoveAnalysis:
                 del data["depth"]
             if self.searched == ("forced" if self.forced else "full"):
                 del data["searched"]
+            for key, default in (("judgement", "good"), ("loss", 0), ("accuracy", 100.0)):
+                if data[key] == default:
+                    del data[key]
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], *, side: str | None = None) -> MoveAnalysis:
-        """Read either form; `side` is the mover when the row does not name it."""
-        judged = str(data["judgement"])
+    def from_dict(cls, data: dict[str, Any], *, side: str | None = None,
+                  win_before: float | None = None) -> MoveAnalysis:
+        """Read either form; `side` and `win_before` stand in where the row leaves them out."""
+        judged = str(data.get("judgement", "good"))
         forced = bool(data.get("forced", judged == "forced"))
         line = [str(m) for m in data["bestLine"]]
         return cls(
@@ -127,10 +143,10 @@ class MoveAnalysis:
             mate_in=None if data.get("mateIn") is None else int(data["mateIn"]),
             best_move=str(data.get("bestMove", line[0] if line else "")),
             best_line=line,
-            loss=int(data["loss"]),
-            win_before=float(data["winBefore"]),
+            loss=int(data.get("loss", 0)),
+            win_before=float(data.get("winBefore", 0.0 if win_before is None else win_before)),
             win_after=float(data["winAfter"]),
-            accuracy=float(data["accuracy"]),
+            accuracy=float(data.get("accuracy", 100.0)),
             judgement=judged,
             matches={str(k): bool(v) for k, v in data.get("matches", {}).items()},
             depth=int(data.get("depth", 0)),
@@ -224,6 +240,9 @@ class GameAnalysis:
         }
         if self.initial_mate is not None:
             data["initialMate"] = self.initial_mate
+        if compact:
+            for row in data["moves"][1:]:
+                del row["winBefore"]
         return data
 
     @classmethod
@@ -235,8 +254,7 @@ class GameAnalysis:
         return cls(
             version=str(data["version"]),
             variant=str(data["variant"]),
-            moves=[MoveAnalysis.from_dict(m, side=sides[i % 2])
-                   for i, m in enumerate(data["moves"])],
+            moves=_read_moves(data["moves"], sides),
             sides={str(k): SideSummary.from_dict(v) for k, v in data["sides"].items()},
             turning_point=None if turning is None else int(turning),
             initial_eval=int(data["initialEval"]),
@@ -246,3 +264,11 @@ class GameAnalysis:
             initial_mate=None if mate is None else int(mate),
             start_side=start,
         )
+
+
+def _read_moves(rows: list[dict[str, Any]], sides: tuple[str, str]) -> list[MoveAnalysis]:
+    moves: list[MoveAnalysis] = []
+    for index, row in enumerate(rows):
+        before = complement(moves[-1].win_after) if moves else None
+        moves.append(MoveAnalysis.from_dict(row, side=sides[index % 2], win_before=before))
+    return moves

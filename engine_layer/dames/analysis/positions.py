@@ -72,21 +72,26 @@ def short_line(board: Board, hub_line: list[str], first: Move) -> list[str]:
     return line
 
 
-def analyse_position(board: Board, budget: AnalysisBudget, *, full: bool,
-                     levels: tuple[str, ...] = ("fort",)) -> PositionAnalysis:
-    """Search `board` (it has at least two legal moves; left untouched)."""
+def analyse_position(board: Board, budget: AnalysisBudget, *, full: bool) -> PositionAnalysis:
+    """Search `board` (it has at least two legal moves; left untouched).
+
+    `full`: `fort`, then the deeper search (skipped when `budget.position_work` is 0: `fort`
+    then gives the value and no "maitre" match is known); otherwise the quick search only.
+    """
     level_best: dict[str, frozenset[Move]] = {}
     nodes = 0
     if full:
-        for name in levels:
-            moves, result, _ = _search(board, get_level(name))
-            level_best[name] = frozenset(moves[i] for i in result.best)
+        moves, result, hub_line = _search(board, get_level("fort"))
+        level_best["fort"] = frozenset(moves[i] for i in result.best)
+        nodes += result.nodes
+        if budget.position_work > 0:
+            moves, result, hub_line = _search(board, deep_level(budget))
+            level_best["maitre"] = frozenset(moves[i] for i in result.best)
             nodes += result.nodes
-    moves, result, hub_line = _search(board, deep_level(budget) if full else quick_level(budget))
-    nodes += result.nodes
+    else:
+        moves, result, hub_line = _search(board, quick_level(budget))
+        nodes += result.nodes
     best = [moves[i] for i in result.best]
-    if full:
-        level_best["maitre"] = frozenset(best)
     return PositionAnalysis(
         score=Score.from_search(result.score),
         best=best,

@@ -1,0 +1,131 @@
+"""Cost of the game analysis (`dames.analysis.analyse_game`) over fixed, real games.
+
+    PYTHONPATH=engine_layer .venv/bin/python bench/analysis.py [--variants international]
+        [--limit N] [--seeds S1,S2] [--total-nodes N] [--position-work N]
+
+prints, per game, its plies, the positions searched, the nodes, CPU seconds and whether the
+budget covered it, then per variant the median and worst CPU seconds and nodes. Goal for
+international draughts on the 2-core dev machine: median well under 20 s per game, worst
+bounded by the budget (`AnalysisBudget`). Run nothing else heavy at the same time: CPU seconds
+count the process's own time, but two busy cores still slow it.
+
+The games are fixed and versioned in bench/analysis_games.txt (one `variant | white level |
+black level | seed | moves` per line, moves as the server stores them), recorded once from
+games the engine played against itself and against seeded random moves:
+
+    PYTHONPATH=engine_layer .venv/bin/python bench/analysis.py --make-games [--variants ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from pathlib import Path
+
+from dames.ai.match import play_game
+from dames.analysis import AnalysisBudget, analyse_game
+from dames.board import Board
+from variant_options import add_variants_option, chosen_variants
+
+GAMES = Path(__file__).with_name("analysis_games.txt")
+# (white level, black level, seed); the 10×10 set mixes levels and random play, and its draws
+# between equal levels run past 100 plies. Fixed: the set must not drift.
+SOURCE_GAMES = {
+    "international": (
+        ("defi", "defi", "analysis-1"),
+        ("facile", "defi", "analysis-2"),
+        ("defi", "facile", "analysis-3"),
+        ("debutant", "defi", "analysis-4"),
+        ("defi", "debutant", "analysis-5"),
+        ("facile", "facile", "analysis-6"),
+        ("defi", "defi", "analysis-7"),
+    ),
+    "other": (
+        ("defi", "defi", "analysis-8x8-1"),
+        ("facile", "defi", "analysis-8x8-2"),
+    ),
+}
+
+
+def full_paths(variant: str, notations: list[str]) -> list[str]:
+    board = Board(variant=variant)
+    paths = []
+    for text in notations:
+        move = board.parse_move(text)
+        paths.append(str(move))
+        board.push(move)
+    return paths
+
+
+def make_games(variants: list[str]) -> None:
+    lines = ["# Games for bench/analysis.py: variant | white | black | seed | moves (full paths)."]
+    for variant in variants:
+        sources = SOURCE_GAMES["international" if variant == "international" else "other"]
+        for white, black, seed in sources:
+            record = play_game(white, black, seed, variant=variant, max_plies=300)
+            moves = " ".join(full_paths(variant, record.moves))
+            lines.append(f"{variant} | {white} | {black} | {seed} | {moves}")
+            print(f"{variant} {white}-{black} {seed}: {len(record.moves)} plies, "
+                  f"{record.winner or 'no winner'} ({record.reason})", flush=True)
+    GAMES.write_text("\n".join(lines) + "\n")
+
+
+def load_games(variants: list[str]) -> list[tuple[str, str, list[str]]]:
+    games = []
+    for line in GAMES.read_text().splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        variant, white, black, seed, moves = (part.strip() for part in line.split("|"))
+        if variant in variants:
+            games.append((variant, f"{white}-{black} {seed}", moves.split()))
+    return games
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    add_variants_option(parser)
+    parser.add_argument("--limit", type=int, default=0, help="games per variant (0: all)")
+    parser.add_argument("--seeds", default="", help="comma-separated seeds to run, in order")
+    parser.add_argument("--make-games", action="store_true")
+    defaults = AnalysisBudget()
+    parser.add_argument("--total-nodes", type=int, default=defaults.total_nodes)
+    parser.add_argument("--position-work", type=int, default=defaults.position_work)
+    args = parser.parse_args()
+    variants = chosen_variants(parser, args.variants)
+    if args.make_games:
+        make_games(variants)
+        return
+    budget = AnalysisBudget(total_nodes=args.total_nodes, position_work=args.position_work)
+    print(f"budget: {budget}")
+    by_variant: dict[str, list[tuple[float, int]]] = {}
+    games = load_games(variants)
+    if args.seeds:
+        wanted = args.seeds.split(",")
+        games = sorted((g for g in games if g[1].split()[-1] in wanted),
+                       key=lambda g: wanted.index(g[1].split()[-1]))
+    for variant, name, moves in games:
+        figures = by_variant.setdefault(variant, [])
+        if args.limit and len(figures) >= args.limit:
+            continue
+        started = time.process_time()
+        analysis = analyse_game(variant=variant, start_fen=None, moves=moves, draw_rules="defi",
+                                budget=budget)
+        seconds = time.process_time() - started
+        searched = sum(side.moves for side in analysis.sides.values())
+        figures.append((seconds, analysis.nodes))
+        white, black = analysis.sides["white"], analysis.sides["black"]
+        print(f"{variant:13} {name:32} {len(moves):4} plies {searched:4} searched "
+              f"{analysis.nodes:9,} nodes {seconds:7.1f} s {seconds / max(1, searched):5.2f} "
+              f"s/pos complete={analysis.complete} accuracy W {white.accuracy} B {black.accuracy}",
+              flush=True)
+    for variant, figures in by_variant.items():
+        cpu = [s for s, _ in figures]
+        nodes = [n for _, n in figures]
+        print(f"{variant}: {len(figures)} games, CPU s median {statistics.median(cpu):.1f} "
+              f"worst {max(cpu):.1f}; nodes median {statistics.median(nodes):,.0f} "
+              f"worst {max(nodes):,}")
+
+
+if __name__ == "__main__":
+    main()

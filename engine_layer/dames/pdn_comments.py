@@ -1,0 +1,93 @@
+"""Evaluations in PDN move comments, written and read the way lichess and lidraughts do.
+
+An analysed game's export carries after each move a comment such as ``{ [%eval 0.35] }``: the
+evaluation after the move from White's point of view in men (centi-men / 100, like lichess's
+pawns), or ``[%eval #4]`` / ``[%eval #-4]`` for a won line (moves until the end: positive when
+White wins). Mistakes get lidraughts' words after it (``Mistake. Best move was 19-23.``). The
+reader keeps every move's comment (`PdnGame.comments`); `game_evals` reads the marks back.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple
+
+from dames.analysis.model import ANALYSIS_VERSION, GameAnalysis, MoveAnalysis
+from dames.color import Color
+from dames.pdn import PdnGame, export_game
+
+_EVAL = re.compile(r"\[%eval\s+(#?)([+-]?\d+(?:\.\d+)?)\s*\]")
+_WORDS = {"inaccuracy": "Inaccuracy", "mistake": "Mistake", "blunder": "Blunder"}
+
+
+class PdnEval(NamedTuple):
+    """An evaluation mark: centi-men for White, or moves to a won end (signed: + White wins)."""
+
+    value: int | None
+    mate: int | None = None
+
+
+def eval_mark(eval_after: int, mate_in: int | None) -> str | None:
+    """``[%eval …]`` for a move's evaluation; None when the game is over after it (the
+    result says it)."""
+    if mate_in is not None:
+        if mate_in == 0:
+            return None
+        moves = (abs(mate_in) + 1) // 2
+        return f"[%eval #{moves if mate_in > 0 else -moves}]"
+    return f"[%eval {eval_after / 100:.2f}]"
+
+
+def move_comment(move: MoveAnalysis) -> str | None:
+    """The comment lidraughts writes for an analysed move: its eval, then the advice."""
+    parts = [eval_mark(move.eval_after, move.mate_in)]
+    words = _WORDS.get(move.judgement)
+    if words is not None:
+        parts.append(f"{words}. Best move was {move.best_move}.")
+    text = " ".join(p for p in parts if p)
+    return text or None
+
+
+def parse_eval(comment: str | None) -> PdnEval | None:
+    """The first ``[%eval …]`` mark of a comment (men or ``#moves``), None when there is none."""
+    if not comment:
+        return None
+    found = _EVAL.search(comment)
+    if found is None:
+        return None
+    if found.group(1):
+        return PdnEval(None, int(float(found.group(2))))
+    return PdnEval(round(float(found.group(2)) * 100))
+
+
+def game_evals(game: PdnGame) -> list[PdnEval | None]:
+    """Each move's evaluation as the file gives it (None for a move without a mark)."""
+    comments = game.comments or (None,) * len(game.moves)
+    return [parse_eval(comment) for comment in comments]
+
+
+def export_analysed_game(
+    *,
+    variant: str,
+    start_fen: str | None,
+    moves: Sequence[str],
+    winner: Color | None,
+    finished: bool,
+    tags: Mapping[str, str],
+    analysis: GameAnalysis,
+) -> str:
+    """`dames.pdn.export_game` with each analysed move's evaluation and advice as a comment,
+    and an ``Annotator`` tag naming the analysis version (unless ``tags`` names one)."""
+    named = {name.lower() for name in tags}
+    all_tags = dict(tags) if "annotator" in named else {
+        **tags, "Annotator": f"dames analysis {ANALYSIS_VERSION}"}
+    return export_game(
+        variant=variant,
+        start_fen=start_fen,
+        moves=moves,
+        winner=winner,
+        finished=finished,
+        tags=all_tags,
+        comments=[move_comment(m) for m in analysis.moves],
+    )
