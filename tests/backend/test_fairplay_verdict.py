@@ -12,7 +12,7 @@ from dames_backend.fairplay.signals import (
     lowest_window_cv,
     timing_signals,
 )
-from dames_backend.fairplay.verdict import judge
+from dames_backend.fairplay.verdict import chance_of_matching, judge
 
 PERSON = Signals(
     moves=40, choice_moves=30, match_fort=0.33, match_maitre=0.30, accuracy=78.0,
@@ -34,7 +34,7 @@ def test_a_persons_game_is_published() -> None:
         ({"pause_share": 0.9, "paused_ms": 400_000}, "after the page was hidden"),
         ({"same_line_as": "p_other"}, "same moves as another player's entry"),
         ({"banned": True}, "withdrawn by a moderator"),
-        ({"match_fort": 0.5, "time_cv": 0.2}, "machine-regular"),
+        ({"match_fort": 0.65, "time_cv": 0.2}, "machine-regular"),
     ],
 )
 def test_each_rule_holds_with_its_reason_in_plain_words(
@@ -47,7 +47,16 @@ def test_each_rule_holds_with_its_reason_in_plain_words(
 
 def test_too_short_a_game_says_nothing_about_engine_agreement() -> None:
     assert judge(replace(PERSON, choice_moves=5, match_fort=1.0)).state == "published"
-    assert judge(replace(PERSON, match_fort=0.5)).state == "published"  # not with human times
+    assert judge(replace(PERSON, match_fort=0.65)).state == "published"  # not with human times
+
+
+def test_a_short_game_needs_a_higher_share_than_a_long_one() -> None:
+    """70 % of 10 moves happens by chance; 70 % of 40 does not (a 1-in-100 bar)."""
+    short = replace(PERSON, choice_moves=10, fort_moves=10, match_fort=0.7)
+    long = replace(PERSON, choice_moves=40, fort_moves=40, match_fort=0.7)
+    assert judge(short).state == "published" and judge(long).state == "held"
+    assert chance_of_matching(7, 10) == pytest.approx(0.171875)
+    assert chance_of_matching(8, 8) == pytest.approx(1 / 256)
 
 
 def test_coefficient_of_variation_as_lichess_computes_it() -> None:
