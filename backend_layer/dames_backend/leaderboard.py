@@ -269,6 +269,7 @@ def record_claim(
                 **claim_key(game_id),
                 "gameId": game_id,
                 "playerId": player.player_id,
+                "pseudonym": player.pseudonym,
                 "board": board,
                 "date": date,
                 "score": score,

@@ -175,11 +175,7 @@ export function drawClaim() {
 /** What the end screen says of the leaderboard, or null while the pseudonym form asks. */
 function claimText(g) {
   if (state.claim) {
-    return state.claim.message || t("rank", {
-      rank: state.claim.rank,
-      board: t(state.claim.board === "daily" ? "boardDaily" : "boardFree"),
-      best: formatNumber(state.claim.best),
-    });
+    return state.claim.message || claimLine(state.claim);
   }
   if (g.claimed) return t("alreadyClaimed");
   if (!rankable()) {
@@ -187,6 +183,20 @@ function claimText(g) {
       : page.pastDate ? "replayNotRanked" : "dailyClosedClaim");
   }
   return null;
+}
+
+/** A claim's answer: its rank, flagged provisional until its fair-play analysis ends, or
+ * "under review" with the reasons when it is held. */
+function claimLine(claim) {
+  if (claim.status === "held") {
+    return t("underReview", { score: formatNumber(claim.score), why: claim.reasons.join(" ") });
+  }
+  const line = t("rank", {
+    rank: claim.rank,
+    board: t(claim.board === "daily" ? "boardDaily" : "boardFree"),
+    best: formatNumber(claim.best),
+  });
+  return claim.status === "provisional" ? `${line} ${t("provisionalNote")}` : line;
 }
 
 /** What a refused claim means, as the end screen says it (undefined: not a refusal). */
@@ -197,6 +207,11 @@ function refusal(err) {
     "casual-game": "casualGame",
   };
   if (known[err.code]) return { message: t(known[err.code]) };
+  // Another player's game, or too many claims today: said as the server says it (a retry
+  // cannot help, and the browser's pseudonym is still good).
+  if (err.code === "not-your-game" || err.code === "rate-limited") {
+    return { message: t("notRanked", { why: err.message }) };
+  }
   if (err.status === 401 || err.status === 403) {
     savePlayer(null);
     return null;
@@ -237,6 +252,8 @@ $("pseudo-form").addEventListener("submit", async (e) => {
   } catch (err) {
     if (err instanceof ApiError && err.code === "pseudonym-taken") {
       $("pseudo-error").textContent = t("pseudoTaken");
+    } else if (err instanceof ApiError && err.code === "rate-limited") {
+      $("pseudo-error").textContent = t("tooManyPseudonyms");
     } else if (err instanceof ApiError && err.status === 422) {
       $("pseudo-error").textContent = t("pseudoInvalid", { why: err.message });
     } else {

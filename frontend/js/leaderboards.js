@@ -18,13 +18,14 @@ const dateParam = params.get("date");
 let date = dateParam && /^\d{4}-\d{2}-\d{2}$/.test(dateParam) ? dateParam : today;
 let data = null;
 let mine = null;
+let review = null;
 let loads = 0;
 
-/** The player's own rank on this board, or null (no entry, or the request failed). */
+/** The player's own half of this board: { me, underReview } (each null when absent), or
+ * null when the request failed. */
 async function fetchMyRank(token) {
   try {
-    const answer = await api.myRank(board, date, token);
-    return answer ? answer.me : null;
+    return await api.myRank(board, date, token);
   } catch {
     return null;
   }
@@ -51,6 +52,15 @@ function timeCell(entry) {
   return td;
 }
 
+/** "provisional" beside an entry whose fair-play analysis has not ended (docs/http-api.md). */
+function provisionalMark() {
+  const mark = document.createElement("small");
+  mark.className = "provisional";
+  mark.textContent = t("provisional");
+  mark.title = t("provisionalNote");
+  return mark;
+}
+
 function draw() {
   const active = $(board === "daily" ? "tab-daily" : "tab-free");
   const other = $(board === "daily" ? "tab-free" : "tab-daily");
@@ -75,6 +85,7 @@ function draw() {
       const td = document.createElement("td");
       td.textContent = text;
       if (i === 1) td.className = "pseudo-cell";
+      if (i === 1 && entry.provisional) td.append(" ", provisionalMark());
       tr.append(td);
     });
     tr.append(timeCell(entry));
@@ -86,6 +97,14 @@ function draw() {
     $("lb-me").textContent = t("myRank", {
       name: me.pseudonym, rank: mine.rank, score: formatNumber(mine.score),
     });
+  }
+  if (review && me) {
+    const line = document.createElement("p");
+    line.className = "under-review";
+    line.textContent = t("underReview", {
+      score: formatNumber(review.score), why: review.reasons.join(" "),
+    });
+    $("lb-me").append(line);
   }
 }
 
@@ -104,7 +123,8 @@ async function load() {
   const own = await personal;
   if (current !== loads) return; // a newer date was asked for meanwhile
   data = answer;
-  mine = own;
+  mine = own ? own.me : null;
+  review = own ? own.underReview || null : null;
   if (!data) {
     $("lb-error").hidden = false;
     $("lb-status").textContent = "";

@@ -73,3 +73,17 @@ def recording_runner(accept: bool = True) -> Iterator[list[str]]:
         yield handed
     finally:
         dispatch.set_local_runner(None)
+
+
+def quick_moves(plies: int, seed: str = "quick") -> list[str]:
+    """A real game's first ``plies`` moves (both sides at ``facile``: cheap), as stored."""
+    import dames
+    import dames.ai
+
+    board = dames.Board(None, variant="international", draw_rules="defi")
+    moves: list[str] = []
+    while len(moves) < plies and board.outcome() is None:
+        move = dames.ai.choose_move(board, seed=seed, level="facile")
+        moves.append(str(move))
+        board.push(move)
+    return moves

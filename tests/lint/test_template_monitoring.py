@@ -67,7 +67,9 @@ def test_alarms_watch_this_stacks_resources() -> None:
             for dimension in dimensions:
                 value = dimension["Value"]
                 if isinstance(value, dict):
-                    assert value.get("Ref") in resources, (name, value)
+                    # A Ref, or a GetAtt (a queue's name): either names a resource of the stack.
+                    target = value.get("Ref") or value.get("Fn::GetAtt", [None])[0]
+                    assert target in resources, (name, value)
 
 
 def test_route_alarms_watch_routes_that_exist() -> None:

@@ -24,8 +24,8 @@ class AnalysisProgress(BaseModel):
 
 
 class AnalysisView(BaseModel):
-    """A game's analysis job: ``result`` is ``GameAnalysis.to_dict()`` once ``done``
-    (docs/engine-api.md, "Game analysis")."""
+    """A game's analysis job: ``result`` is ``GameAnalysis.to_dict(compact=False)`` once
+    ``done`` (docs/engine-api.md, "Game analysis")."""
 
     status: Literal["none", "queued", "running", "done", "failed"] = Field(
         description="none: never asked; failed: ask again (error says why)."
@@ -41,9 +41,16 @@ class AnalysisView(BaseModel):
         return cls(
             status=job.status,
             progress=AnalysisProgress(done=job.done, total=job.total),
-            result=job.result if job.status == "done" else None,
+            result=_full(job.result) if job.status == "done" else None,
             error=job.error if job.status == "failed" else None,
         )
+
+
+def _full(stored: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The stored (compact) analysis with every move field, as the page reads it."""
+    from dames.analysis import GameAnalysis
+
+    return None if stored is None else GameAnalysis.from_dict(stored).to_dict(compact=False)
 
 
 def _check_analysable(record: GameRecord) -> None:

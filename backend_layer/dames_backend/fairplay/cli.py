@@ -50,8 +50,10 @@ def _plain(item: dict[str, Any]) -> dict[str, Any]:
     shown = {key: value for key, value in item.items() if key not in ("pk", "sk")}
     if isinstance(shown.get("signals"), str):
         shown["signals"] = json.loads(shown["signals"])
-    return json.loads(json.dumps(shown, default=lambda value: int(value)
-                                  if value == int(value) else float(value)))
+    plain: dict[str, Any] = json.loads(
+        json.dumps(shown, default=lambda value: int(value) if value == int(value) else float(value))
+    )
+    return plain
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
@@ -68,11 +70,11 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
         print(f"{len(held)} held claim(s)", file=out)
         return 0
     if args.action == "show":
-        item = review.load_claim(args.target)
-        if item is None:
+        claim = review.load_claim(args.target)
+        if claim is None:
             print(f"no claim for game {args.target}", file=out)
             return 1
-        print(json.dumps(_plain(item), indent=2, ensure_ascii=False), file=out)
+        print(json.dumps(_plain(claim), indent=2, ensure_ascii=False), file=out)
         return 0
     try:
         if args.action == "release":

@@ -35,7 +35,7 @@ def release(game_id: str) -> Entry:
     item = load_claim(game_id)
     if item is None:
         raise LookupError(f"no claim for game {game_id}")
-    return decide(item, "published", (RELEASED_REASON,), listed=False)
+    return decide(item, "published", (RELEASED_REASON,))
 
 
 def _player_items(player_id: str) -> list[dict[str, Any]]:

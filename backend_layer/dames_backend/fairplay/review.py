@@ -73,9 +73,10 @@ def _claim_update(
 
 def decide(
     item: dict[str, Any], state: State, reasons: tuple[str, ...],
-    signals: Signals | None = None, *, listed: bool = True,
+    signals: Signals | None = None,
 ) -> Entry:
-    """Set a claim's state on its board and on its claim item; returns the entry after."""
+    """Set a claim's state on its board and on its claim item (a held one is listed for
+    the moderators); returns the entry after."""
     pk = board_pk(db.as_str(item["board"]), item.get("date"))
     claim = _claim_of(item, state, reasons)
 
@@ -87,9 +88,14 @@ def decide(
     _, after = update_entry(
         pk=pk,
         player_id=db.as_str(item["playerId"]),
-        identity={},
+        # Only for an entry that is not there (a stored one keeps its own): a release may
+        # be the first claim of this player shown on the board.
+        identity={
+            name: item[name] for name in ("board", "date", "playerId", "pseudonym")
+            if name in item
+        },
         change=change,
-        trailing=[_claim_update(item, state, reasons, signals, listed=listed)],
+        trailing=[_claim_update(item, state, reasons, signals, listed=state == "held")],
     )
     return after
 

@@ -40,6 +40,9 @@ class Signals:
     playing_ms: int
     same_line_as: str | None = None
     banned: bool = False
+    # The moves each match rate is over (searched in full; the budget may stop short).
+    fort_moves: int = 0
+    maitre_moves: int = 0
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), separators=(",", ":"))
@@ -101,6 +104,8 @@ def engine_signals(analysis: dict[str, Any], side: str) -> dict[str, Any]:
         "match_maitre": rate("maitre"),
         "accuracy": None if accuracy is None else float(accuracy),
         "average_loss": float(summary.get("averageLoss", 0.0)),
+        "fort_moves": int(counted.get("fort", 0)),
+        "maitre_moves": int(counted.get("maitre", 0)),
     }
 
 

@@ -11,15 +11,22 @@ within half a second of the computer's reply.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Literal
 
 from dames_backend.fairplay.signals import NEAR_FLOOR_MS, Signals
 
-# Engine agreement, over the moves with a choice searched in full.
+# Engine agreement, over the moves with a choice searched in full: held when a player who
+# agrees with the engine on half their moves (more than grandmasters, about 30 %) would
+# match this often by chance in fewer than 1 game in 100 — so a short game needs a higher
+# share than a long one (8 of 8, 12 of 14, 30 of 45 …), and never under 60 %.
 MIN_CHOICE_MOVES = 8
+HUMAN_AGREEMENT = 0.5
+ENGINE_CHANCE_HELD = 0.01
 ENGINE_MATCH_HELD = 0.60
-# With machine-like timing (flat, or at the floor), a lower agreement is enough.
+# With machine-like timing (flat, or at the floor), 1 game in 10 and 45 % are enough.
+ENGINE_CHANCE_WITH_TIMING = 0.10
 ENGINE_MATCH_WITH_TIMING = 0.45
 # Move times (the first move left out, lichess's formula).
 MIN_TIMED_MOVES = 10
@@ -43,13 +50,26 @@ def _percent(share: float) -> str:
     return f"{round(100 * share)} %"
 
 
-def _best_match(signals: Signals) -> tuple[str, float] | None:
+def chance_of_matching(matched: int, moves: int, agreement: float = HUMAN_AGREEMENT) -> float:
+    """The chance that a player agreeing with the engine with probability ``agreement`` on
+    each move matches it on at least ``matched`` of ``moves`` (binomial tail)."""
+    return sum(
+        math.comb(moves, k) * agreement**k * (1 - agreement) ** (moves - k)
+        for k in range(matched, moves + 1)
+    )
+
+
+def _best_match(signals: Signals) -> tuple[str, float, int] | None:
+    """The level the player agreed with most: (level, share, moves it is over)."""
     found = [
-        (level, rate)
-        for level, rate in (("fort", signals.match_fort), ("maitre", signals.match_maitre))
-        if rate is not None
+        (level, rate, moves)
+        for level, rate, moves in (
+            ("fort", signals.match_fort, signals.fort_moves or signals.choice_moves),
+            ("maitre", signals.match_maitre, signals.maitre_moves or signals.choice_moves),
+        )
+        if rate is not None and moves >= MIN_CHOICE_MOVES
     ]
-    return max(found, key=lambda pair: pair[1]) if found else None
+    return max(found, key=lambda row: row[1]) if found else None
 
 
 def _flat_timing(signals: Signals) -> bool:
@@ -60,15 +80,18 @@ def _flat_timing(signals: Signals) -> bool:
 
 def _engine_reasons(signals: Signals, timing_flagged: bool) -> list[str]:
     best = _best_match(signals)
-    if best is None or signals.choice_moves < MIN_CHOICE_MOVES:
+    if best is None:
         return []
-    level, rate = best
+    level, rate, moves = best
+    matched = round(rate * moves)
     bar = ENGINE_MATCH_WITH_TIMING if timing_flagged else ENGINE_MATCH_HELD
-    if rate < bar:
+    chance = ENGINE_CHANCE_WITH_TIMING if timing_flagged else ENGINE_CHANCE_HELD
+    if rate < bar or chance_of_matching(matched, moves) >= chance:
         return []
     return [
-        f"{_percent(rate)} of the moves with a choice were the engine's first choice at "
-        f"level {level} (strong players: about 30 %)."
+        f"{_percent(rate)} of the moves with a choice ({matched} of {moves}) were the "
+        f"engine's first choice at level {level}: strong players agree with it on about 30 % "
+        "of their moves."
     ]
 
 

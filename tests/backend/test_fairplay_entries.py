@@ -1,0 +1,124 @@
+"""Provisional, published and held entries on the boards: what the public sees, what the
+player sees, and that the histogram (every rank) follows what is shown."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dames_backend import leaderboard, players, ranking
+from dames_backend.fairplay import moderation, review
+from dames_backend.fairplay.entries import Claim, Entry
+from dames_backend.leaderboard_views import ClaimResult
+from fastapi.testclient import TestClient
+
+DAY = "2026-11-28"
+PK = f"BOARD#daily#{DAY}"
+
+
+def _claim(player: players.Player, game_id: str, score: int, at: str) -> ClaimResult:
+    return leaderboard.record_claim(
+        game_id=game_id, player=player, board="daily", date=DAY, score=score, pieces=10,
+        seconds=300, achieved_at=at,
+    )
+
+
+def _decide(game_id: str, state: str, reason: str = "test reason") -> None:
+    item = review.load_claim(game_id)
+    assert item is not None
+    review.decide(item, state, (reason,) if state == "held" else ())  # type: ignore[arg-type]
+
+
+def _counts(table: Any) -> dict[str, int]:
+    """Every histogram count of the board, by sort key (blocks and scores)."""
+    found: dict[str, int] = {}
+    for item in table.scan()["Items"]:
+        if str(item["pk"]).startswith(f"HIST#daily#{DAY}") and int(item["n"]):
+            found[f"{item['pk']}|{item['sk']}"] = int(item["n"])
+    return found
+
+
+def test_a_held_claim_never_replaces_the_published_best() -> None:
+    published = Claim("g_1", 5000, 9, 300, "2026-11-28T09:00:00Z", state="published")
+    better = Claim("g_2", 6000, 9, 300, "2026-11-28T10:00:00Z")
+    entry = Entry().with_claim(published).with_claim(better)
+    assert entry.shown() == better  # provisional, shown flagged
+    held = entry.with_verdict("g_2", "held", ("why",))
+    assert held.shown() == published
+    assert held.under_review() is not None and held.under_review().reasons == ("why",)  # type: ignore[union-attr]
+    assert held.with_verdict("g_2", "published", ()).shown().game_id == "g_2"  # type: ignore[union-attr]
+
+
+def test_a_provisional_claim_stands_until_its_verdict_and_equal_scores_keep_the_older() -> None:
+    first = Claim("g_1", 5000, 9, 300, "2026-11-28T09:00:00Z")
+    same = Claim("g_2", 5000, 9, 300, "2026-11-28T10:00:00Z")
+    entry = Entry().with_claim(first).with_claim(same)
+    assert entry.shown() == first
+    assert entry.with_verdict("g_1", "held", ("x",)).shown() == same
+
+
+def test_a_banned_players_claims_are_all_held() -> None:
+    entry = Entry().with_claim(Claim("g_1", 5000, 9, 300, "t1", state="published")).with_ban()
+    assert entry.shown() is None
+    later = entry.with_claim(Claim("g_2", 7000, 9, 300, "t2"))
+    assert later.shown() is None and later.find("g_2").state == "held"  # type: ignore[union-attr]
+
+
+def test_held_claims_leave_the_board_the_ranks_and_the_histogram(
+    table: Any, community_client: TestClient
+) -> None:
+    ann = players.create_player("Ann")
+    ben = players.create_player("Ben").player
+    _claim(ann.player, "g_a", 7000, "2026-11-28T09:00:00Z")
+    _claim(ben, "g_b", 6000, "2026-11-28T10:00:00Z")
+    before = _counts(table)
+    assert [(e.pseudonym, e.provisional) for e in ranking.top("daily", DAY)] == [
+        ("Ann", True), ("Ben", True)]
+    _decide("g_b", "published")
+    _decide("g_a", "held", "94 % of the moves were the engine's first choice.")
+    assert [(e.rank, e.pseudonym, e.provisional) for e in ranking.top("daily", DAY)] == [
+        (1, "Ben", False)]
+    assert ranking.rank_of("daily", DAY, ben.player_id).rank == 1  # type: ignore[union-attr]
+    # The counts are those of a board holding only Ben's 6000.
+    assert sum(_counts(table).values()) == sum(before.values()) // 2
+    mine = community_client.get(
+        f"/api/leaderboards/daily/{DAY}/me", headers={"X-Player-Token": ann.token}
+    ).json()
+    assert mine == {"me": None, "underReview": {
+        "score": 7000, "seconds": 300, "at": "2026-11-28T09:00:00Z",
+        "reasons": ["94 % of the moves were the engine's first choice."]}}
+    held = moderation.held_claims()
+    assert [item["gameId"] for item in held] == ["g_a"]
+    moderation.release("g_a")
+    assert [(e.pseudonym, e.provisional) for e in ranking.top("daily", DAY)] == [
+        ("Ann", False), ("Ben", False)]
+    assert moderation.held_claims() == []
+    assert _counts(table) == before
+
+
+def test_a_held_better_claim_leaves_the_published_best_in_place(table: Any) -> None:
+    ann = players.create_player("Ann").player
+    _claim(ann, "g_1", 5000, "2026-11-28T09:00:00Z")
+    _decide("g_1", "published")
+    result = _claim(ann, "g_2", 6500, "2026-11-28T11:00:00Z")
+    assert (result.status, result.best) == ("provisional", 6500)
+    _decide("g_2", "held")
+    (entry,) = ranking.top("daily", DAY)
+    assert (entry.score, entry.at, entry.provisional) == (5000, "2026-11-28T09:00:00Z", False)
+    view = ranking.my_rank("daily", DAY, ann.player_id)
+    assert view.me is not None and view.me.score == 5000
+    assert view.underReview is not None and view.underReview.score == 6500
+
+
+def test_ban_empties_every_board_and_holds_the_claims_to_come(table: Any) -> None:
+    cheat = players.create_player("Cheat").player
+    _claim(cheat, "g_1", 8000, "2026-11-28T09:00:00Z")
+    leaderboard.record_claim(game_id="g_f", player=cheat, board="free", date=None, score=4000,
+                             pieces=5, seconds=400, achieved_at="2026-11-28T09:30:00Z")
+    assert moderation.ban(cheat.player_id) == 2
+    assert ranking.top("daily", DAY) == [] and ranking.top("free") == []
+    assert sum(_counts(table).values()) == 0
+    banned = players.Player(cheat.player_id, cheat.pseudonym, banned=True)
+    later = _claim(banned, "g_2", 9000, "2026-11-28T12:00:00Z")
+    assert (later.status, later.rank) == ("held", None)
+    assert ranking.top("daily", DAY) == []
+    assert review.load_claim("g_2")["state"] == "held"  # type: ignore[index]
