@@ -8,10 +8,17 @@ PDN never carries it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING
+
 import dames
 
 from dames_backend import daily, games
 from dames_backend.game_store import GameRecord
+
+if TYPE_CHECKING:
+    from dames.analysis import GameAnalysis
 
 SITE = "Dames du jour"
 COMPUTER = "Computer"
@@ -36,6 +43,21 @@ def seed_is_public(record: GameRecord) -> bool:
     return record.status != "playing"
 
 
+def _published_analysis(record: GameRecord) -> GameAnalysis | None:
+    """The game's finished analysis, once the player may see it (the rule of the analysis
+    routes: a game over, a daily game's day closed), so that a download is never a hint."""
+    if record.status == "playing" or not seed_is_public(record):
+        return None
+    from dames.analysis import GameAnalysis
+
+    from dames_backend.fairplay.jobs import load_job
+
+    job = load_job(record.id)
+    if job is None or job.status != "done" or job.result is None:
+        return None
+    return GameAnalysis.from_dict(job.result)
+
+
 def game_pdn(game_id: str, authorization: str | None) -> str:
     """The PDN text of a game, finished or not (a running game's result is ``*``)."""
     from dames import pdn  # on first use, as the engine's package loads it (dames/__init__)
@@ -57,7 +79,14 @@ def game_pdn(game_id: str, authorization: str | None) -> str:
         if seed_is_public(record):
             tags["Seed"] = record.seed
     won_by = games.winner(record)
-    return pdn.export_game(
+    export: Callable[..., str] = pdn.export_game
+    analysis = _published_analysis(record)
+    if analysis is not None:
+        from dames.pdn_comments import export_analysed_game
+
+        # Each move carries its evaluation as lidraughts writes it ({[%eval 0.35]}).
+        export = partial(export_analysed_game, analysis=analysis)
+    return export(
         variant=record.variant,
         start_fen=record.start_fen,
         moves=list(record.moves),

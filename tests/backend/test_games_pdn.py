@@ -69,3 +69,36 @@ def test_the_pdn_needs_the_games_token(games_client: TestClient) -> None:
     assert games_client.get(url, headers=bearer(security.new_token())).status_code == 403
     assert games_client.get("/api/games/g_nope0000000/pdn", headers=bearer(token)).status_code \
         == 404
+
+
+def test_an_analysed_games_pdn_carries_each_moves_evaluation(games_client: TestClient) -> None:
+    from dames.pdn_comments import game_evals
+    from dames_backend.fairplay.jobs import request_analysis, run_analysis
+
+    token, game = start_game(games_client, "free", fen="W:W31,32,33:B18,19,20")
+    post_move(games_client, game["id"], token, 0, "32-28")
+    games_client.post(f"/api/games/{game['id']}/resign", headers=bearer(token))
+    before = _pdn(games_client, game, token)
+    assert "%eval" not in before
+    request_analysis(game["id"], "player")
+    job = run_analysis(game["id"])
+    assert job is not None and job.status == "done"
+    (read,) = dames.read_games(_pdn(games_client, game, token))
+    evals = game_evals(read)
+    assert len(evals) == len(read.moves) == 2
+    assert all(mark is not None for mark in evals)
+    assert read.tags["Annotator"].startswith("dames analysis")
+
+
+def test_a_daily_games_pdn_has_no_evaluation_before_the_close(
+    games_client: TestClient,
+) -> None:
+    from dames_backend.fairplay.jobs import request_analysis, run_analysis
+
+    token, game = start_game(games_client, "daily")
+    post_move(games_client, game["id"], token, 0, "32-28")
+    games_client.post(f"/api/games/{game['id']}/resign", headers=bearer(token))
+    request_analysis(game["id"], "claim")
+    job = run_analysis(game["id"])  # as a claim's fair-play analysis runs before the close
+    assert job is not None and job.status == "done"
+    assert "%eval" not in _pdn(games_client, game, token)
