@@ -98,8 +98,8 @@ class LevelPlayer(Player):
     def new_game(self) -> None:
         from dames.ai import player
 
-        forget = getattr(player, "new_game", None)
-        if forget is not None:
+        forget = getattr(player, "forget_kept_tables", None)
+        if forget is not None:  # absent before the kept table existed (baseline runs)
             forget()
 
 
