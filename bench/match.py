@@ -7,7 +7,8 @@
 A player is one of
 - a project level: `facile`, `defi`, `fort`, `maitre`; `maitre@N` plays `maitre` with a work
   budget of N and no clock (load-proof: on a busy machine a clock cuts the depth unevenly; about
-  100 000 units of work is one CPU-second of `maitre` on this kind of machine);
+  100 000 units of work is one CPU-second of `maitre` on this kind of machine); `fort~learned`
+  / `fort~handset` force the evaluation (dames.ai.learned or dames.ai.evaluation);
 - `scan-dN` / `scan-tMS`: Scan 2.0 at depth N or MS milliseconds a move, through its Hub
   version 1 protocol (`hub`, `set book false`, `init`, then per move `start`, `move ...` for
   every move played so far, `depth N` or `time MS`, `go`), so it sees the game's history;
@@ -82,9 +83,12 @@ class LevelPlayer(Player):
 
     def __init__(self, spec: str) -> None:
         name, _, work = spec.partition("@")
+        name, _, evaluation = name.partition("~")
         level = LEVELS[name]
         if work:
             level = replace(level, node_budget=int(work), time_limit=None)
+        if evaluation:
+            level = replace(level, learned=evaluation == "learned")
         self.level = level
         self.name = spec
 

@@ -36,6 +36,9 @@ class Level:
     # for a level that is not reproducible a table kept across moves. Never for the levels the
     # daily challenge plays (docs/engine-api.md: their replies are pinned).
     strong: bool = False
+    # The strong levels' evaluation with learned weights (dames.ai.learned, international only;
+    # the other variants keep the hand-set one).
+    learned: bool = False
 
     @property
     def reproducible(self) -> bool:

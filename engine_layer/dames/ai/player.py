@@ -17,6 +17,7 @@ from functools import cache
 
 from dames.ai.boardview import read_board, root_moves
 from dames.ai.evaluation import Evaluator
+from dames.ai.learned import learned_evaluator
 from dames.ai.levels import DEFAULT_HINT_LEVEL, Level, get_level
 from dames.ai.search import IterationInfo, Searcher, SearchResult
 from dames.ai.seeded import seeded_choice
@@ -81,7 +82,9 @@ def new_searcher(
                         time_limit=level.time_limit, min_depth=level.min_depth,
                         on_iteration=on_iteration, stop=stop)
     kept = None if level.reproducible else kept_table_for(variant.name)
-    return StrongSearcher(variant, evaluator_for(variant.name), node_budget=level.node_budget,
+    evaluator = learned_evaluator() if level.learned and variant.name == "international" else (
+        evaluator_for(variant.name))
+    return StrongSearcher(variant, evaluator, node_budget=level.node_budget,
                           time_limit=level.time_limit, min_depth=level.min_depth,
                           on_iteration=on_iteration, stop=stop, kept_table=kept)
 
