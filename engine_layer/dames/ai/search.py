@@ -321,7 +321,9 @@ class Searcher(MoveOrdering):
         original_alpha = alpha
         # Late quiet moves (after the table's move and the killers) are searched a ply or two
         # shallower first, and again at full depth only if they beat alpha (strong levels).
-        reducible = self.reduce_late_moves and not capture and depth >= 3 and len(moves) > 3
+        # Not among kings alone: converting such an ending takes every quiet king move's depth.
+        reducible = self.reduce_late_moves and not capture and depth >= 3 and len(moves) > 3 \
+            and bool((white | black) & ~kings)
         for number, move in enumerate(moves):
             n_white, n_black, n_kings, n_color, n_key = play(white, black, kings, color, key, move)
             child_floor = child_index if capture or not kings & move[0] else floor

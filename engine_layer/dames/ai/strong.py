@@ -61,6 +61,7 @@ class KeptTable:
     def clear(self) -> None:
         with self.lock:
             self.entries = {}
+            self.age = 0
 
 
 class StrongSearcher(Searcher):
