@@ -114,9 +114,13 @@ lint: $(VENV_STAMP)
 # Each bench/*.py prints its figures; those that talk HTTP (SERVER_BENCHES) get a fresh local
 # server (DynamoDB Local + uvicorn, temporary data) through local.with_server.
 SERVER_BENCHES := bench/api.py
+# Strength matches and evaluation tuning need Scan 2.0 / py-draughts built outside the repository
+# and run for an hour or more: run by hand (README, "Strength of the computer").
+MANUAL_BENCHES := bench/match.py bench/pydraughts_driver.py bench/eval_data.py bench/tune_eval.py
 bench: install
 	@status=0; \
 	for script in bench/*.py; do \
+	  case " $(MANUAL_BENCHES) " in *" $$script "*) continue;; esac; \
 	  echo "== $$script"; \
 	  case " $(SERVER_BENCHES) " in \
 	    *" $$script "*) $(PY) -m local.with_server -- $(PY) $$script --url {url} || status=$$?;; \

@@ -32,6 +32,13 @@ class Level:
     min_depth: int = 0  # with a time limit: depth always completed, whatever the clock says
     random_moves: bool = False
     description: str = ""
+    # The strong search (dames.ai.strong): late-move reductions, the cut iteration's move, and
+    # for a level that is not reproducible a table kept across moves. Never for the levels the
+    # daily challenge plays (docs/engine-api.md: their replies are pinned).
+    strong: bool = False
+    # The strong levels' evaluation with learned weights (dames.ai.learned, international only;
+    # the other variants keep the hand-set one).
+    learned: bool = False
 
     @property
     def reproducible(self) -> bool:
@@ -63,17 +70,19 @@ LEVELS: dict[str, Level] = {
     ),
     "fort": Level(
         name="fort",
-        depth=6,
+        depth=8,
         node_budget=80_000,
-        description="6 plies + capture quiescence",
+        strong=True,
+        description="up to 8 plies + capture quiescence, late quiet moves reduced",
     ),
     "maitre": Level(
         name="maitre",
         depth=64,
         node_budget=MAITRE_WORK_CAP,
         time_limit=2.5,
-        min_depth=6,
-        description="6 plies, then deeper, within 2.5 s (not reproducible)",
+        min_depth=8,
+        strong=True,
+        description="8 plies, then deeper, within 2.5 s (not reproducible)",
     ),
 }
 

@@ -17,11 +17,14 @@ from functools import cache
 
 from dames.ai.boardview import read_board, root_moves
 from dames.ai.evaluation import Evaluator
+from dames.ai.learned import learned_evaluator
 from dames.ai.levels import DEFAULT_HINT_LEVEL, Level, get_level
 from dames.ai.search import IterationInfo, Searcher, SearchResult
 from dames.ai.seeded import seeded_choice
+from dames.ai.strong import KeptTable, StrongSearcher
 from dames.board import Board
 from dames.move import Move
+from dames.variants import VARIANTS, Variant
 
 OPENING_RANDOM_PLIES = 4  # the computer's first two moves, whichever colour it plays
 
@@ -54,6 +57,38 @@ def evaluator_for(variant: str) -> Evaluator:
     return Evaluator(variant)
 
 
+@cache
+def kept_table_for(variant: str) -> KeptTable:
+    """The table a non-reproducible strong level keeps across searches in this process."""
+    return KeptTable()
+
+
+def forget_kept_tables() -> None:
+    """Empty every kept table (a new game in a match, so no game starts with another's)."""
+    for variant in VARIANTS:
+        kept_table_for(variant).clear()
+
+
+def new_searcher(
+    level: Level,
+    variant: Variant,
+    on_iteration: Callable[[IterationInfo], None] | None = None,
+    stop: Callable[[], bool] | None = None,
+) -> Searcher:
+    """The plain searcher for the reproducible levels below `fort` (their replies are pinned),
+    the strong one (with a kept table unless the level is reproducible) otherwise."""
+    if not level.strong:
+        return Searcher(variant, evaluator_for(variant.name), node_budget=level.node_budget,
+                        time_limit=level.time_limit, min_depth=level.min_depth,
+                        on_iteration=on_iteration, stop=stop)
+    kept = None if level.reproducible else kept_table_for(variant.name)
+    evaluator = learned_evaluator() if level.learned and variant.name == "international" else (
+        evaluator_for(variant.name))
+    return StrongSearcher(variant, evaluator, node_budget=level.node_budget,
+                          time_limit=level.time_limit, min_depth=level.min_depth,
+                          on_iteration=on_iteration, stop=stop, kept_table=kept)
+
+
 def search_position(
     board: Board,
     level: Level,
@@ -73,15 +108,7 @@ def search_position(
     moves, internal = root_moves(board, root)
     if not moves:
         raise ValueError("the side to move has no legal move")
-    searcher = Searcher(
-        variant,
-        evaluator_for(variant.name),
-        node_budget=level.node_budget,
-        time_limit=level.time_limit,
-        min_depth=level.min_depth,
-        on_iteration=on_iteration,
-        stop=stop,
-    )
+    searcher = new_searcher(level, variant, on_iteration, stop)
     with _entered_gate(level):
         return moves, searcher.search(root, internal, level.depth)
 

@@ -7,7 +7,8 @@ draw; any repetition scores as one too), a transposition table keyed by Zobrist 
 engine's own constants, updated incrementally), killer and history move ordering, and a
 one-reply extension. Every table is created fresh for each search and nothing reads the clock
 unless a time limit is given, so a reproducible level returns the same result on every run and
-machine.
+machine. `dames.ai.strong` switches on, for the strong levels only, late-move reductions and a
+depth-preferred table (the flags below stay off for the levels the daily challenge plays).
 
 At the root every move's score is known exactly when it equals the best score: each move after
 the first is searched with the window (best - 1, best) and re-searched with (best - 1, +inf) when
@@ -18,11 +19,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from dames.ai.boardview import NO_LIMIT, RootPosition, hub_of_internal
 from dames.ai.capturecheck import LeafTests
 from dames.ai.evaluation import Evaluator
+from dames.ai.ordering import MAX_PLY, MoveOrdering
+from dames.ai.results import IterationInfo as IterationInfo
+from dames.ai.results import SearchAborted as SearchAborted
+from dames.ai.results import SearchResult as SearchResult
 from dames.movegen import InternalMove, get_generator
 from dames.variants import Variant
 from dames.zobrist import key_after
@@ -30,7 +34,6 @@ from dames.zobrist import key_after
 INF = 1_000_000
 MATE = 100_000
 MATE_BOUND = MATE - 1_000
-MAX_PLY = 96
 CAPTURE_PLIES = 12  # plies of forced captures followed beyond the nominal depth
 # Memory cap: past this many entries a table keeps the positions it holds and stores no new
 # ones, a rule that depends only on the order of the search, so it stays reproducible.
@@ -39,35 +42,11 @@ TABLE_CAP = 1 << 18
 CHECK_INTERVAL = 1024
 
 EXACT, LOWER, UPPER = 0, 1, 2
+# (depth, bound flag, score, best move, age: the number of the search that stored it)
+TableEntry = tuple[int, int, int, "InternalMove | None", int]
 
 
-class SearchAborted(Exception):
-    """The work budget or the time limit ran out in the middle of an iteration."""
-
-
-@dataclass
-class IterationInfo:
-    """What one completed iteration found, for progress output (Hub `info`)."""
-
-    depth: int
-    score: int
-    nodes: int
-    seconds: float
-    pv: list[str] = field(default_factory=list)
-
-
-@dataclass
-class SearchResult:
-    """The last completed iteration: indices of every best root move, in the given order."""
-
-    best: list[int]
-    score: int
-    depth: int
-    nodes: int
-    scores: list[int] = field(default_factory=list)
-
-
-class Searcher:
+class Searcher(MoveOrdering):
     """One search of one position; create a new one per move so no state leaks across calls."""
 
     def __init__(
@@ -101,11 +80,15 @@ class Searcher:
         self.work = 0
         self.next_check = 0  # the work count at which `_check` runs next
         self.deadline = 0.0
-        self.tt: dict[int, tuple[int, int, int, InternalMove | None]] = {}
-        self.killers: list[list[tuple[int, int] | None]] = [
-            [None, None] for _ in range(MAX_PLY + 2)
-        ]
-        self.history: dict[int, int] = {}
+        MoveOrdering.__init__(self)
+        self.tt: dict[int, TableEntry] = {}
+        self.tt_cap = TABLE_CAP
+        # Strong levels (see `dames.ai.strong`): reduce late quiet moves, and let a deeper
+        # entry of the transposition table survive a shallower one of the same search.
+        self.reduce_late_moves = False
+        self.depth_preferred = False
+        self.age = 0
+        self.partial: tuple[int, int] | None = None  # (index, score) of the iteration under way
         self.leaf_values: dict[int, int] = {}  # static values of quiet leaves, by key
         self.path: list[int] = []  # keys of the reversible stretch behind the current node
         self.extension_limit = MAX_PLY
@@ -143,6 +126,8 @@ class Searcher:
             try:
                 scores = self._root_iteration(root, root_moves, order, iteration)
             except SearchAborted:
+                if result is not None:
+                    result = self._interrupted(result)
                 break
             best = max(scores)
             result = SearchResult(
@@ -161,11 +146,17 @@ class Searcher:
             result = self._static_root(root, root_moves)
         return result
 
+    def _interrupted(self, result: SearchResult) -> SearchResult:
+        """The answer when an iteration is cut: the last completed one's (strong levels may
+        keep what the cut iteration found, `dames.ai.strong`)."""
+        return result
+
     def _root_iteration(
         self, root: RootPosition, root_moves: list[InternalMove], order: list[int], depth: int
     ) -> list[int]:
         scores = [0] * len(root_moves)
         best = -INF
+        self.partial = None
         for rank, index in enumerate(order):
             self.path = [*root.history, root.key]
             move = root_moves[index]
@@ -183,7 +174,9 @@ class Searcher:
                     value = -self._negamax(white, black, kings, color, key, depth - 1, -INF,
                                            -best + 1, 1, floor)
             scores[index] = value
-            best = max(best, value)
+            if value > best:
+                best = value
+                self.partial = (index, value)
         return scores
 
     def _static_root(self, root: RootPosition, root_moves: list[InternalMove]) -> SearchResult:
@@ -289,7 +282,7 @@ class Searcher:
         entry = self.tt.get(key)
         tt_move = None
         if entry is not None:
-            entry_depth, flag, stored, tt_move = entry
+            entry_depth, flag, stored, tt_move, _age = entry
             if entry_depth >= depth:
                 if stored >= MATE_BOUND:
                     value = stored - ply
@@ -326,17 +319,29 @@ class Searcher:
         best = -INF
         best_move = None
         original_alpha = alpha
-        first = True
-        for move in moves:
+        # Late quiet moves (after the table's move and the killers) are searched a ply or two
+        # shallower first, and again at full depth only if they beat alpha (strong levels).
+        # Not among kings alone: converting such an ending takes every quiet king move's depth.
+        reducible = self.reduce_late_moves and not capture and depth >= 3 and len(moves) > 3 \
+            and bool((white | black) & ~kings)
+        for number, move in enumerate(moves):
             n_white, n_black, n_kings, n_color, n_key = play(white, black, kings, color, key, move)
             child_floor = child_index if capture or not kings & move[0] else floor
-            if first:
+            if number == 0:
                 value = -self._negamax(n_white, n_black, n_kings, n_color, n_key, next_depth,
                                        -beta, -alpha, ply + 1, child_floor)
-                first = False
             else:
-                value = -self._negamax(n_white, n_black, n_kings, n_color, n_key, next_depth,
-                                       -alpha - 1, -alpha, ply + 1, child_floor)
+                if reducible and number >= 3:
+                    reduced = next_depth - (2 if number >= 9 and depth >= 5 else 1)
+                    value = -self._negamax(n_white, n_black, n_kings, n_color, n_key, reduced,
+                                           -alpha - 1, -alpha, ply + 1, child_floor)
+                    if value > alpha:
+                        value = -self._negamax(n_white, n_black, n_kings, n_color, n_key,
+                                               next_depth, -alpha - 1, -alpha, ply + 1,
+                                               child_floor)
+                else:
+                    value = -self._negamax(n_white, n_black, n_kings, n_color, n_key,
+                                           next_depth, -alpha - 1, -alpha, ply + 1, child_floor)
                 if alpha < value < beta:
                     value = -self._negamax(n_white, n_black, n_kings, n_color, n_key,
                                            next_depth, -beta, -alpha, ply + 1, child_floor)
@@ -364,8 +369,11 @@ class Searcher:
         else:
             stored = best
         tt = self.tt
-        if entry is not None or len(tt) < TABLE_CAP:
-            tt[key] = (depth, flag, stored, best_move)
+        if entry is None:
+            if len(tt) < self.tt_cap:
+                tt[key] = (depth, flag, stored, best_move, self.age)
+        elif not self.depth_preferred or depth >= entry[0] or entry[4] != self.age:
+            tt[key] = (depth, flag, stored, best_move, self.age)
         return best
 
     def _check(self) -> None:
@@ -381,37 +389,3 @@ class Searcher:
         if self.stop is not None and self.stop():
             raise SearchAborted
         self.next_check = min(self.node_budget + 1, self.work + CHECK_INTERVAL)
-
-    def _ordered(
-        self, moves: list[InternalMove], tt_move: InternalMove | None, ply: int, color: int,
-        capture: bool,
-    ) -> list[InternalMove]:
-        """TT move first, then killers, then by history; ties keep the generator's order."""
-        if capture:
-            if tt_move is not None and tt_move in moves and moves[0] != tt_move:
-                return [tt_move, *[m for m in moves if m != tt_move]]
-            return moves
-        killer_a, killer_b = self.killers[ply]
-        history = self.history
-
-        def rank(move: InternalMove) -> int:
-            if move == tt_move:
-                return -(1 << 60)
-            pair = (move[0], move[1])
-            if pair == killer_a:
-                return -(1 << 59)
-            if pair == killer_b:
-                return -(1 << 58)
-            return -history.get(((move[0] << 64 | move[1]) << 1) | color, 0)
-
-        return sorted(moves, key=rank)
-
-    def _reward(self, move: InternalMove, ply: int, depth: int, color: int) -> None:
-        killers = self.killers[ply]
-        pair = (move[0], move[1])
-        if killers[0] != pair:
-            killers[1] = killers[0]
-            killers[0] = pair
-        slot = ((move[0] << 64 | move[1]) << 1) | color
-        self.history[slot] = self.history.get(slot, 0) + depth * depth
-

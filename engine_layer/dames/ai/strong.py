@@ -1,0 +1,107 @@
+"""The search of the strong levels (`fort`, `maitre`, the Hub protocol): what `defi` lacks.
+
+`defi` and the levels below keep the plain `Searcher` of `dames.ai.search` exactly as it was:
+the daily challenge and every published seed rest on their replies (docs/engine-api.md). The
+strong levels add, measured against Scan 2.0 and py-draughts (bench/match.py, README):
+
+- late-move reductions: quiet moves after the table's move and the two killers are searched one
+  ply shallower (two, late in a long list) and again at full depth only if they beat alpha;
+- the best move of an iteration cut by the clock or the budget, once the previous best move has
+  been searched to the new depth and another move has beaten it;
+- for a level that is not reproducible (`maitre`, Hub), one transposition table kept across
+  searches (so across a game's moves), where a deeper entry survives a shallower one of the same
+  search, entries of earlier searches give way, and the oldest are dropped when it is full.
+
+A reproducible level (`fort`) gets a fresh table for every search, so its replies remain a pure
+function of (position + history, seed, level, ply).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+from dames.ai.boardview import RootPosition
+from dames.ai.evaluation import Evaluator
+from dames.ai.search import IterationInfo, Searcher, SearchResult, TableEntry
+from dames.movegen import InternalMove
+from dames.variants import Variant
+
+# Entries of the table kept across searches (~200 bytes each): about 100 MB at most.
+KEPT_TABLE_CAP = 1 << 19
+
+
+class KeptTable:
+    """A transposition table that outlives one search (one per variant and process).
+
+    Searches may run in several threads at once (a server's worker threads): each search works
+    on the dict it was handed, and a purge builds a new dict from an atomic copy of the old one,
+    so no thread ever iterates a dict that another one grows.
+    """
+
+    def __init__(self, cap: int = KEPT_TABLE_CAP) -> None:
+        self.cap = cap
+        self.entries: dict[int, TableEntry] = {}
+        self.age = 0
+        self.lock = threading.Lock()
+
+    def next_search(self) -> tuple[dict[int, TableEntry], int]:
+        """The dict and the age for a new search; past 3/4 full, entries older than the last
+        search are dropped first."""
+        with self.lock:
+            self.age += 1
+            if len(self.entries) > self.cap * 3 // 4:
+                keep_from = self.age - 1
+                items = list(self.entries.items())
+                self.entries = {key: entry for key, entry in items if entry[4] >= keep_from}
+                if len(self.entries) > self.cap * 3 // 4:
+                    self.entries = {}
+            return self.entries, self.age
+
+    def clear(self) -> None:
+        with self.lock:
+            self.entries = {}
+            self.age = 0
+
+
+class StrongSearcher(Searcher):
+    """`Searcher` with late-move reductions, the cut iteration's best move kept, and
+    optionally a table kept across searches."""
+
+    def __init__(
+        self,
+        variant: Variant,
+        evaluator: Evaluator,
+        *,
+        node_budget: int,
+        time_limit: float | None = None,
+        min_depth: int = 0,
+        on_iteration: Callable[[IterationInfo], None] | None = None,
+        stop: Callable[[], bool] | None = None,
+        kept_table: KeptTable | None = None,
+    ) -> None:
+        super().__init__(variant, evaluator, node_budget=node_budget, time_limit=time_limit,
+                         min_depth=min_depth, on_iteration=on_iteration, stop=stop)
+        self.reduce_late_moves = True
+        self.depth_preferred = True
+        self.kept_table = kept_table
+
+    def search(
+        self, root: RootPosition, root_moves: list[InternalMove], depth: int
+    ) -> SearchResult:
+        if self.kept_table is not None:
+            self.tt, self.age = self.kept_table.next_search()
+            self.tt_cap = self.kept_table.cap
+        return super().search(root, root_moves, depth)
+
+    def _interrupted(self, result: SearchResult) -> SearchResult:
+        """Keep the cut iteration's best move when it beat the previous best at the new depth
+        (the previous best is searched first, so any later move that scored higher did)."""
+        if self.partial is None:
+            return result
+        index, score = self.partial
+        if index in result.best:
+            return result
+        scores = list(result.scores)
+        scores[index] = score
+        return SearchResult([index], score, result.depth, self.nodes, scores)

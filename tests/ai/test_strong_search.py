@@ -1,0 +1,78 @@
+"""The strong levels' search (dames.ai.strong): kept table, cut iterations, reproducible fort."""
+
+from __future__ import annotations
+
+from dames import Board
+from dames.ai import LEVELS, Level
+from dames.ai.boardview import read_board, root_moves
+from dames.ai.evaluation import Evaluator
+from dames.ai.player import evaluator_for, forget_kept_tables, kept_table_for, search_position
+from dames.ai.results import SearchResult
+from dames.ai.strong import KeptTable, StrongSearcher
+from dames.variants import get_variant
+
+MIDDLE_GAME = ("W:W27,28,31,32,33,34,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:"
+               "B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,21")
+
+
+def test_a_clocked_strong_level_keeps_its_table_between_searches() -> None:
+    forget_kept_tables()
+    level = Level("clocked", 6, 10**9, time_limit=60.0, strong=True)
+    board = Board(MIDDLE_GAME)
+    _, first = search_position(board, level)
+    table = kept_table_for("international")
+    stored = len(table.entries)
+    assert stored > 0 and table.age == 1
+    _, second = search_position(board, level)
+    # The second search of the same position starts from what the first one stored.
+    assert table.age == 2
+    assert second.nodes < first.nodes
+    assert second.best[0] in first.best
+    forget_kept_tables()
+    assert not kept_table_for("international").entries
+
+
+def test_a_full_kept_table_drops_entries_of_older_searches() -> None:
+    table = KeptTable(cap=8)
+    entries, age = table.next_search()
+    for key in range(7):
+        entries[key] = (1, 0, 0, None, age)
+    entries, age = table.next_search()
+    entries[99] = (1, 0, 0, None, age)
+    entries, age = table.next_search()  # 8 entries > 3/4 of 8: purge what is older than age - 1
+    assert age == 3
+    assert set(entries) == {99}
+
+
+def test_fort_stays_a_pure_function_of_its_inputs() -> None:
+    board = Board(MIDDLE_GAME)
+    runs = [search_position(board, LEVELS["fort"])[1] for _ in range(2)]
+    assert runs[0] == runs[1]
+    assert runs[0].depth >= 7  # the reductions buy plies within the same 80 000 budget
+
+
+def test_a_cut_iteration_keeps_a_move_that_beat_the_previous_best() -> None:
+    variant = get_variant("international")
+    searcher = StrongSearcher(variant, _evaluator(), node_budget=10**9)
+    completed = SearchResult([0], 10, 5, 1000, [10, 5, 3])
+    searcher.partial = (2, 40)  # move 2 beat move 0 at depth 6 before the cut
+    kept = searcher._interrupted(completed)
+    assert kept.best == [2] and kept.score == 40 and kept.scores[2] == 40
+    searcher.partial = (0, 12)  # only the previous best finished: nothing new learnt
+    assert searcher._interrupted(completed) is completed
+    searcher.partial = None  # cut inside the first move
+    assert searcher._interrupted(completed) is completed
+
+
+def test_a_budget_cut_strong_search_returns_a_legal_best_move() -> None:
+    board = Board(MIDDLE_GAME)
+    root = read_board(board)
+    moves, internal = root_moves(board, root)
+    searcher = StrongSearcher(board.variant, _evaluator(), node_budget=30_000)
+    result = searcher.search(root, internal, 20)
+    assert 0 <= result.best[0] < len(moves)
+    assert result.depth < 20
+
+
+def _evaluator() -> Evaluator:
+    return evaluator_for("international")
