@@ -181,4 +181,4 @@ def test_maitre_searches_at_least_as_deep_as_fort() -> None:
     board = Board("W:W28,29,32,37,41,48,49:B3,4,8,13,18,19")
     _, result = search_position(board, LEVELS["maitre"])
     assert result.depth >= LEVELS["fort"].depth
-    assert LEVELS["maitre"].min_depth == LEVELS["fort"].depth
+    assert LEVELS["maitre"].min_depth >= LEVELS["fort"].depth

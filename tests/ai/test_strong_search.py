@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from dames import Board
 from dames.ai import LEVELS, Level
 from dames.ai.boardview import read_board, root_moves
@@ -44,9 +46,10 @@ def test_a_full_kept_table_drops_entries_of_older_searches() -> None:
     assert set(entries) == {99}
 
 
-def test_fort_stays_a_pure_function_of_its_inputs() -> None:
+def test_a_reproducible_strong_level_stays_a_pure_function_of_its_inputs() -> None:
     board = Board(MIDDLE_GAME)
-    runs = [search_position(board, LEVELS["fort"])[1] for _ in range(2)]
+    level = replace(LEVELS["fort"], strong=True, depth=8)
+    runs = [search_position(board, level)[1] for _ in range(2)]
     assert runs[0] == runs[1]
     assert runs[0].depth >= 7  # the reductions buy plies within the same 80 000 budget
 

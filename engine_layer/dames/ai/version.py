@@ -14,4 +14,4 @@ from __future__ import annotations
 
 from typing import Final
 
-AI_VERSION: Final[str] = "2026.12.01-1"
+AI_VERSION: Final[str] = "2026.11.30-2"
