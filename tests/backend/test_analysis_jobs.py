@@ -107,7 +107,7 @@ def _queues(monkeypatch: pytest.MonkeyPatch) -> tuple[Any, str, str]:
 def test_a_failing_analysis_is_retried_then_dead_lettered(
     table: Any, monkeypatch: pytest.MonkeyPatch, lambda_context: Any
 ) -> None:
-    game_id, _ = store_finished(status="lost", moves=["32-28", "99-98"])
+    game_id, _ = store_finished(status="lost", moves=["32-28", "11-7"])  # a man backwards
     with mock_aws():
         sqs, url, dead = _queues(monkeypatch)
         jobs.request_analysis(game_id, "player")
@@ -149,7 +149,7 @@ def test_the_local_worker_runs_jobs_and_retries_a_failure_three_times(
     worker.start()
     try:
         good, _ = store_finished(status="lost", moves=moves[:10])
-        bad, _ = store_finished(status="lost", moves=["99-98"])
+        bad, _ = store_finished(status="lost", moves=["50-45"])  # onto its own man
         jobs.request_analysis(good, "player")
         jobs.request_analysis(bad, "player")
         assert _wait_for(good, "done").result is not None
