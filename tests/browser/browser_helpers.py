@@ -76,6 +76,8 @@ def set_start_position(
     condition refuses to touch a game that is over or already has moves.
     """
     import dames
+    from dames_backend.game_store import PACKED_MOVES
+    from dames_backend.move_codec import pack_moves
 
     board = dames.Board(fen)
     start_fen = board.fen()
@@ -87,15 +89,15 @@ def set_start_position(
         raise ValueError("after the moves it must be White's turn in a game still going on")
     games_table.update_item(
         Key={"pk": f"GAME#{game_id}", "sk": "GAME"},
-        UpdateExpression="SET startFen = :fen, moves = :moves ADD version :one",
+        UpdateExpression="SET startFen = :fen, #moves = :moves ADD version :one",
         ConditionExpression=(
-            "attribute_exists(pk) AND #status = :playing AND size(moves) = :none "
+            "attribute_exists(pk) AND #status = :playing AND size(#moves) = :none "
             "AND playerColor = :white"
         ),
-        ExpressionAttributeNames={"#status": "status"},
+        ExpressionAttributeNames={"#status": "status", "#moves": PACKED_MOVES},
         ExpressionAttributeValues={
             ":fen": start_fen,
-            ":moves": list(moves),
+            ":moves": pack_moves(list(moves)),
             ":one": 1,
             ":playing": "playing",
             ":none": 0,

@@ -182,9 +182,11 @@ def test_win_scores_asks_pseudonym_claims_ranks_and_shares(
 
     page.wait_for_selector("#rank:not([hidden])")
     assert page.locator("#pseudo-form").is_hidden()
+    # The entry is provisional until its fair-play analysis ends, and the line says so.
+    assert result["status"] == "provisional"
     assert spaced(page.locator("#rank").inner_text()) == (
         f"Rang {result['rank']} au classement (défi du jour) — meilleur score : "
-        f"{french_number(total)}"
+        f"{french_number(total)} Provisoire : la partie est en cours d'analyse (fair-play)."
     )
     stored = page.evaluate("JSON.parse(localStorage.getItem('dames.player'))")
     assert stored["pseudonym"] == name and stored["token"] == player["token"]
