@@ -108,3 +108,20 @@ def test_the_dashboard_shows_every_alarm_and_parses() -> None:
     assert len(alarm_widget["properties"]["alarms"]) == len(alarms())
     assert set(alarms()) <= names
     assert names - set(alarms()) <= set(template()["Resources"]) | {"AWS::Region"}
+
+
+def test_every_function_logs_to_a_group_of_the_stack_with_a_retention() -> None:
+    """A group Lambda creates by itself keeps every line for ever, and bills it for ever."""
+    groups = resources_of_type("AWS::Logs::LogGroup")
+    functions = resources_of_type("AWS::Serverless::Function")
+    assert functions
+    used = []
+    for name, function in functions.items():
+        group = function["Properties"]["LoggingConfig"]["LogGroup"]["Ref"]
+        assert group in groups, f"{name} logs to {group}, not a log group of this stack"
+        assert groups[group]["Properties"]["RetentionInDays"] == {"Ref": "LogRetentionDays"}
+        used.append(group)
+    assert len(set(used)) == len(used), "two functions share a log group"
+    assert sorted(used) == sorted(groups), "a log group no function writes to"
+    retention = template()["Parameters"]["LogRetentionDays"]
+    assert retention["Default"] in retention["AllowedValues"]
