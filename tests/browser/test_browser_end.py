@@ -11,23 +11,27 @@ from the real server: its refereeing, its clock, its score, its players and its 
 
 from __future__ import annotations
 
-import re
 import time
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
-from browser_helpers import board_pieces, set_start_position, square, wait_for_turn
+from browser_helpers import (
+    FEN_WHITE_WINS,
+    MOVE_NOTATION,
+    assert_accessible,
+    board_pieces,
+    is_post,
+    sign_up,
+    square,
+    start_daily_game_at,
+)
 from playwright.sync_api import expect
 
 from tests.board_support import king_shuffle, safe_moves
 
 pytestmark = pytest.mark.browser
 
-# White's man on 28 must take Black's only piece (28x19); White keeps its eight men.
-FEN_WHITE_WINS = "W:W28,31,36,37,41,42,46,47:B23"
 WHITE_BEFORE_WIN = {28, 31, 36, 37, 41, 42, 46, 47}
 # White's only man has two moves, and after either one every Black reply takes it.
 FEN_WHITE_LOSES = "W:W28:B17,18"
@@ -43,8 +47,6 @@ FRENCH_MONTHS = (
     "janvier", "février", "mars", "avril", "mai", "juin",
     "juillet", "août", "septembre", "octobre", "novembre", "décembre",
 )
-# A move in official notation (32-28, 28x19, 27x18x9): a share text must never hold one.
-MOVE_NOTATION = re.compile(r"\b\d{1,2}(?:[-x]\d{1,2})+\b")
 
 
 def spaced(text: str) -> str:
@@ -66,31 +68,16 @@ def clock_text(seconds: int) -> str:
     return f"{seconds // 60:02d}:{seconds % 60:02d}"
 
 
-def is_post(path_end: str) -> Any:
-    return lambda r: r.request.method == "POST" and r.url.split("?")[0].endswith(path_end)
-
-
-def start_daily_game_at(
-    page: Any, games_table: Any, fen: str, moves: Sequence[str] = ()
-) -> tuple[str, str, float]:
-    """Starts today's daily game through the site, moves its stored start to `fen` (and
-    `moves` played from there), reloads so the site resumes it from there; returns the game's
-    id, its token, and the monotonic time just before the game was created (the server's clock
-    runs from its creation: it cannot have counted longer than since then).
-
-    A daily game, because a free game arranged from another position is casual (only the
-    free board's own set-up is ranked), while the daily's ranking looks only at its close."""
-    created = time.monotonic()
-    page.goto("/play.html?mode=daily")
-    wait_for_turn(page)
-    assert len(board_pieces(page)) == 40  # the standard start: nothing arranged yet
-    saved = page.evaluate("JSON.parse(localStorage.getItem('dames.game.daily'))")
-    set_start_position(games_table, saved["id"], fen, moves)
-    page.reload()
-    wait_for_turn(page)
-    resumed = page.evaluate("JSON.parse(localStorage.getItem('dames.game.daily'))")
-    assert resumed["id"] == saved["id"]  # resumed, not replaced by a new game
-    return saved["id"], saved["token"], created
+def assert_end_without_score(page: Any, title: str, reason: str) -> None:
+    """The end screen of a game that scores nothing (lost or drawn): its title and reason,
+    no score, no pseudonym asked, no rank; the result can still be shared."""
+    page.wait_for_selector("#end:not([hidden])")
+    assert page.locator("#end-title").inner_text() == title
+    assert page.locator("#end-reason").inner_text() == reason
+    assert page.locator("#score").is_hidden()
+    assert page.locator("#pseudo-form").is_hidden()
+    assert page.locator("#rank").is_hidden()
+    assert page.locator("#share").is_visible()
 
 
 def test_win_scores_asks_pseudonym_claims_ranks_and_shares(
@@ -151,8 +138,7 @@ def test_win_scores_asks_pseudonym_claims_ranks_and_shares(
     assert page.locator("#rank").is_hidden()
     assert view["claimed"] is False
     page.screenshot(path=str(artifacts_dir / f"end-won-{user.name}.png"))
-    axe = Axe().run(page)
-    assert axe.violations_count == 0, axe.generate_report()
+    assert_accessible(page)
 
     # A name the server refuses: the reason is shown in the page's language, nothing claimed.
     page.locator("#pseudo").fill("Moi#Gagnant")
@@ -239,23 +225,16 @@ def test_loss_shows_the_result_without_score_or_claim(
     assert view["status"] == "lost" and view["reason"] == "no-moves"
     assert view["score"] is None and view["pieces"]["white"] == 0
 
-    page.wait_for_selector("#end:not([hidden])")
+    assert_end_without_score(page, "Perdu", "vous ne pouvez plus jouer")
     # The computer's own reply, as the server chose it, is on the board: White has nothing.
     reply = view["lastComputerMove"]
     assert reply is not None and 23 in reply["captures"]
     after = board_pieces(page)
     assert "white" not in after.values()
     assert after.get(reply["path"][-1]) == "black"
-    assert page.locator("#end-title").inner_text() == "Perdu"
-    assert page.locator("#end-reason").inner_text() == "vous ne pouvez plus jouer"
-    assert page.locator("#score").is_hidden()
-    assert page.locator("#pseudo-form").is_hidden()
-    assert page.locator("#rank").is_hidden()
-    assert page.locator("#share").is_visible()
     assert page.locator("#resign").is_hidden()
     page.screenshot(path=str(artifacts_dir / f"end-lost-{user.name}.png"))
-    axe = Axe().run(page)
-    assert axe.violations_count == 0, axe.generate_report()
+    assert_accessible(page)
 
 
 def test_a_busy_claim_is_offered_again_and_then_ranks(user: Any, games_table: Any) -> None:
@@ -264,11 +243,7 @@ def test_a_busy_claim_is_offered_again_and_then_ranks(user: Any, games_table: An
     page must offer to retry, not announce the game as already claimed."""
     page = user.page
     page.goto("/")
-    name = f"Retenté {user.name[0]}{time.time_ns() % 10**7}"
-    registered = page.request.post("/api/players", data={"pseudonym": name})
-    assert registered.status == 201
-    player = registered.json()
-    page.evaluate("p => localStorage.setItem('dames.player', JSON.stringify(p))", player)
+    sign_up(page, f"Retenté {user.name[0]}{time.time_ns() % 10**7}")
     game_id, token, _ = start_daily_game_at(page, games_table, FEN_WHITE_WINS)
 
     busy_body = {
@@ -332,11 +307,5 @@ def test_a_draw_by_king_moves_shows_its_reason_and_no_score(
     assert (view["status"], view["reason"]) == ("draw", "25-king-moves")
     assert view["score"] is None and len(view["moves"]) == 50
 
-    page.wait_for_selector("#end:not([hidden])")
-    assert page.locator("#end-title").inner_text() == "Partie nulle"
-    assert page.locator("#end-reason").inner_text() == "25 coups de dames sans prise"
-    assert page.locator("#score").is_hidden()
-    assert page.locator("#pseudo-form").is_hidden()
-    assert page.locator("#rank").is_hidden()
-    assert page.locator("#share").is_visible()
+    assert_end_without_score(page, "Partie nulle", "25 coups de dames sans prise")
     page.screenshot(path=str(artifacts_dir / f"end-draw-{user.name}.png"))
