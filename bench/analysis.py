@@ -35,6 +35,7 @@ from pathlib import Path
 from dames.ai.match import play_game
 from dames.analysis import AnalysisBudget, analyse_game
 from dames.board import Board
+from fixed_sets import rows
 from variant_options import add_variants_option, chosen_variants
 
 GAMES = Path(__file__).with_name("analysis_games.txt")
@@ -81,14 +82,11 @@ def make_games(variants: list[str]) -> None:
 
 
 def load_games(variants: list[str]) -> list[tuple[str, str, list[str]]]:
-    games = []
-    for line in GAMES.read_text().splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
-        variant, white, black, seed, moves = (part.strip() for part in line.split("|"))
-        if variant in variants:
-            games.append((variant, f"{white}-{black} {seed}", moves.split()))
-    return games
+    return [
+        (variant, f"{white}-{black} {seed}", moves.split())
+        for variant, white, black, seed, moves in rows(GAMES)
+        if variant in variants
+    ]
 
 
 def main() -> None:
