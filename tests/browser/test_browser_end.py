@@ -80,6 +80,87 @@ def assert_end_without_score(page: Any, title: str, reason: str) -> None:
     assert page.locator("#share").is_visible()
 
 
+def assert_score_follows_the_rule(
+    page: Any, view: dict[str, Any], pieces: int, wall_ms: float
+) -> int:
+    """The server's score of a won game against the rule, and as the page shows it: pieces from
+    the board, whole seconds of its clock, a clock that counted at least the thinking and at
+    most the time since the game began. Returns the total."""
+    score = view["score"]
+    elapsed_ms = view["clock"]["elapsedMs"]
+    assert THINK_MS <= elapsed_ms <= wall_ms + 100
+    assert score["base"] == BASE_POINTS and score["perPiece"] == POINTS_PER_PIECE
+    assert score["pieces"] == pieces == view["pieces"]["white"]
+    assert view["pieces"]["black"] == 0
+    assert score["seconds"] == elapsed_ms // 1000
+    total = BASE_POINTS + POINTS_PER_PIECE * pieces - score["seconds"]
+    assert score["total"] == total
+    assert spaced(page.locator("#score .total").inner_text()) == f"{french_number(total)} points"
+    assert spaced(page.locator("#score .formula").inner_text()) == (
+        f"3 000 + 300 × {pieces} pièces − {score['seconds']} s"
+    )
+    return int(total)
+
+
+def assert_pseudonym_refused(user: Any, name: str, reason: str) -> None:
+    """The end screen's pseudonym form sends `name`; the server refuses it and the page says
+    why, with nothing claimed."""
+    page = user.page
+    page.locator("#pseudo").fill(name)
+    with page.expect_response(is_post("/api/players")) as refused:
+        user.press(page.locator("#pseudo-form button[type=submit]"))
+    assert refused.value.status == 422
+    expect(page.locator("#pseudo-error")).to_contain_text(reason)
+    assert page.locator("#rank").is_hidden()
+
+
+def claim_under_a_new_pseudonym(
+    user: Any, game_id: str, token: str, name: str
+) -> tuple[dict[str, str], dict[str, Any]]:
+    """The end screen's pseudonym form sends `name`: the page registers the player, then
+    claims the game with the game's token and the new player's. Returns the player and the
+    claim's answer."""
+    page = user.page
+    page.locator("#pseudo").fill(name)
+    with (
+        page.expect_response(is_post("/api/players")) as registered,
+        page.expect_response(is_post(f"/api/games/{game_id}/claim")) as claimed,
+    ):
+        user.press(page.locator("#pseudo-form button[type=submit]"))
+    assert registered.value.status == 201
+    player: dict[str, str] = registered.value.json()
+    assert player["pseudonym"] == name
+    assert claimed.value.status == 200
+    claim_headers = claimed.value.request.headers
+    assert claim_headers["authorization"] == f"Bearer {token}"
+    assert claim_headers["x-player-token"] == player["token"]
+    return player, claimed.value.json()
+
+
+def assert_listed_at_its_rank(
+    page: Any, date: str, player: dict[str, str], entry: tuple[int, int, int], rank: int
+) -> None:
+    """The day's public board lists `player` once with `entry` (score, pieces, seconds) at
+    `rank`, which the player's own /me and the order of the board agree on."""
+    listing = page.request.get(f"/api/leaderboards/daily/{date}")
+    assert listing.ok
+    entries = listing.json()["entries"]
+    me = page.request.get(
+        f"/api/leaderboards/daily/{date}/me", headers={"X-Player-Token": player["token"]}
+    ).json()["me"]
+    mine = [e for e in entries if e["pseudonym"] == player["pseudonym"]]
+    assert len(mine) == 1
+    assert (mine[0]["score"], mine[0]["pieces"], mine[0]["seconds"]) == entry
+    assert mine[0]["rank"] == rank == me["rank"]
+    # Best score first, the older first on equal scores (docs/http-api.md, data model).
+    total = entry[0]
+    ahead = [
+        e for e in entries
+        if e["score"] > total or (e["score"] == total and e["at"] < mine[0]["at"])
+    ]
+    assert rank == 1 + len(ahead)
+
+
 def test_win_scores_asks_pseudonym_claims_ranks_and_shares(
     user: Any, games_table: Any, artifacts_dir: Path
 ) -> None:
@@ -117,21 +198,8 @@ def test_win_scores_asks_pseudonym_claims_ranks_and_shares(
     assert set(after) == (WHITE_BEFORE_WIN - {28}) | {19}
     pieces = len(after)
 
-    # The server's score against the rule: pieces from the board, whole seconds of its clock,
-    # a clock that counted at least the thinking and at most the time since the game began.
     score = view["score"]
-    elapsed_ms = view["clock"]["elapsedMs"]
-    assert THINK_MS <= elapsed_ms <= wall_ms + 100
-    assert score["base"] == BASE_POINTS and score["perPiece"] == POINTS_PER_PIECE
-    assert score["pieces"] == pieces == view["pieces"]["white"]
-    assert view["pieces"]["black"] == 0
-    assert score["seconds"] == elapsed_ms // 1000
-    total = BASE_POINTS + POINTS_PER_PIECE * pieces - score["seconds"]
-    assert score["total"] == total
-    assert spaced(page.locator("#score .total").inner_text()) == f"{french_number(total)} points"
-    assert spaced(page.locator("#score .formula").inner_text()) == (
-        f"3 000 + 300 × {pieces} pièces − {score['seconds']} s"
-    )
+    total = assert_score_follows_the_rule(page, view, pieces, wall_ms)
 
     # First win in this browser: the pseudonym prompt, and nothing claimed yet.
     assert page.locator("#pseudo-form").is_visible()
@@ -141,28 +209,10 @@ def test_win_scores_asks_pseudonym_claims_ranks_and_shares(
     assert_accessible(page)
 
     # A name the server refuses: the reason is shown in the page's language, nothing claimed.
-    page.locator("#pseudo").fill("Moi#Gagnant")
-    with page.expect_response(is_post("/api/players")) as refused:
-        user.press(page.locator("#pseudo-form button[type=submit]"))
-    assert refused.value.status == 422
-    expect(page.locator("#pseudo-error")).to_contain_text("Pseudonyme refusé : de 3 à 20")
-    assert page.locator("#rank").is_hidden()
+    assert_pseudonym_refused(user, "Moi#Gagnant", "Pseudonyme refusé : de 3 à 20")
 
     name = f"Gagnant {user.name[0]}{time.time_ns() % 10**7}"  # 3 to 20 characters
-    page.locator("#pseudo").fill(name)
-    with (
-        page.expect_response(is_post("/api/players")) as registered,
-        page.expect_response(is_post(f"/api/games/{game_id}/claim")) as claimed,
-    ):
-        user.press(page.locator("#pseudo-form button[type=submit]"))
-    assert registered.value.status == 201
-    player = registered.value.json()
-    assert player["pseudonym"] == name
-    assert claimed.value.status == 200
-    claim_headers = claimed.value.request.headers
-    assert claim_headers["authorization"] == f"Bearer {token}"
-    assert claim_headers["x-player-token"] == player["token"]
-    result = claimed.value.json()
+    player, result = claim_under_a_new_pseudonym(user, game_id, token, name)
     assert result["board"] == "daily" and result["date"] == view["date"]
     assert result["score"] == total and result["best"] == total
 
@@ -178,24 +228,8 @@ def test_win_scores_asks_pseudonym_claims_ranks_and_shares(
     assert stored["pseudonym"] == name and stored["token"] == player["token"]
 
     # The real leaderboard has the entry, at the rank the page showed.
-    board = page.request.get(f"/api/leaderboards/daily/{view['date']}")
-    assert board.ok
-    listing = board.json()
-    me = page.request.get(
-        f"/api/leaderboards/daily/{view['date']}/me", headers={"X-Player-Token": player["token"]}
-    ).json()["me"]
-    mine = [e for e in listing["entries"] if e["pseudonym"] == name]
-    assert len(mine) == 1
-    assert (mine[0]["score"], mine[0]["pieces"], mine[0]["seconds"]) == (
-        total, pieces, score["seconds"]
-    )
-    assert mine[0]["rank"] == result["rank"] == me["rank"]
-    # Best score first, the older first on equal scores (docs/http-api.md, data model).
-    ahead = [
-        e for e in listing["entries"]
-        if e["score"] > total or (e["score"] == total and e["at"] < mine[0]["at"])
-    ]
-    assert result["rank"] == 1 + len(ahead)
+    entry = (total, pieces, score["seconds"])
+    assert_listed_at_its_rank(page, view["date"], player, entry, result["rank"])
     reread = page.request.get(f"/api/games/{game_id}", headers={"Authorization": f"Bearer {token}"})
     assert reread.json()["claimed"] is True
 

@@ -113,14 +113,11 @@ def test_a_ranked_game_warns_before_the_first_hint(browser: Any, base_url: str) 
     context.close()
 
 
-def test_pdn_exported_reviewed_reimported_and_played_on(
-    user: Any, artifacts_dir: Path, tmp_path: Path
-) -> None:
+def review_the_two_moves_and_return(user: Any, live: dict[int, str]) -> None:
+    """Review from the move list of a game after 32-28 and the computer's answer: the
+    position after White's first move, then ← and →; past the last move, or with the "back to
+    the game" button, the game itself (`live`) again, ready for a move."""
     page = user.page
-    open_and_play_32_28(user, "/play.html?mode=free")
-    live = board_pieces(page)
-
-    # Review from the move list: the position after White's first move, then → and back.
     user.press(page.locator("#move-list .mv").first)
     page.wait_for_selector("#review:not([hidden])")
     assert "32-28" in page.locator("#review-text").inner_text()
@@ -147,6 +144,16 @@ def test_pdn_exported_reviewed_reimported_and_played_on(
     assert page.locator("#review").is_hidden()
     wait_for_turn(page)
     assert board_pieces(page) == live
+
+
+def test_pdn_exported_reviewed_reimported_and_played_on(
+    user: Any, artifacts_dir: Path, tmp_path: Path
+) -> None:
+    page = user.page
+    open_and_play_32_28(user, "/play.html?mode=free")
+    live = board_pieces(page)
+
+    review_the_two_moves_and_return(user, live)
 
     with page.expect_download() as download:
         user.press(page.locator("#pdn-download"))

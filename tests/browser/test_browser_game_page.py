@@ -110,6 +110,21 @@ def set_hidden(page: Any, hidden: bool) -> Any:
     return answered.value
 
 
+def share(user: Any) -> str:
+    """Presses Share and returns what it gave away: on the phone, to the share sheet
+    (FAKE_SHARE_SHEET_AND_COUNT_TONES); on the desktop, to the clipboard."""
+    page = user.page
+    user.press(page.locator("#share"))
+    if user.touch:
+        page.wait_for_function("() => window.sharedTexts.length === 1")
+        text: str = page.evaluate("window.sharedTexts[0]")
+        return text
+    page.wait_for_function("() => document.getElementById('hint').textContent.includes('copié')")
+    assert page.evaluate("window.sharedTexts") == []
+    copied: str = page.evaluate("navigator.clipboard.readText()")
+    return copied
+
+
 def classes_of(page: Any, selector: str) -> list[str]:
     found: list[str] = page.locator(selector).evaluate_all("els => els.map(e => e.dataset.square)")
     return found
@@ -222,16 +237,7 @@ def test_daily_win_shows_last_move_pauses_streak_countdown_share_and_play_again(
     assert_accessible(page)
 
     # Share: the share sheet on the phone, the clipboard on the desktop; never a move.
-    user.press(page.locator("#share"))
-    if user.touch:
-        page.wait_for_function("() => window.sharedTexts.length === 1")
-        text = page.evaluate("window.sharedTexts[0]")
-    else:
-        page.wait_for_function(
-            "() => document.getElementById('hint').textContent.includes('copié')"
-        )
-        text = page.evaluate("navigator.clipboard.readText()")
-        assert page.evaluate("window.sharedTexts") == []
+    text = share(user)
     lines = text.split("\n")
     assert lines[0].startswith("Dames du jour — défi du ")
     assert lines[1].startswith("Gagné : ") and "1 coup," in lines[1]
