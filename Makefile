@@ -117,10 +117,13 @@ SERVER_BENCHES := bench/api.py
 # Strength matches and evaluation tuning need Scan 2.0 / py-draughts built outside the repository
 # and run for an hour or more: run by hand (README, "Strength of the computer").
 MANUAL_BENCHES := bench/match.py bench/pydraughts_driver.py bench/eval_data.py bench/tune_eval.py
+# Modules the benchmarks import, not benchmarks themselves.
+BENCH_MODULES := bench/variant_options.py bench/fixed_sets.py bench/capacity_meter.py \
+	bench/lambda_requests.py bench/aws_prices.py
 bench: install
 	@status=0; \
 	for script in bench/*.py; do \
-	  case " $(MANUAL_BENCHES) " in *" $$script "*) continue;; esac; \
+	  case " $(MANUAL_BENCHES) $(BENCH_MODULES) " in *" $$script "*) continue;; esac; \
 	  echo "== $$script"; \
 	  case " $(SERVER_BENCHES) " in \
 	    *" $$script "*) $(PY) -m local.with_server -- $(PY) $$script --url {url} || status=$$?;; \

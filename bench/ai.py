@@ -32,6 +32,7 @@ from dames.ai.match import play_game
 from dames.ai.player import search_position
 from dames.ai.search import MATE_BOUND
 from dames.board import Board
+from fixed_sets import variant_positions
 from variant_options import add_variants_option, chosen_variants
 
 POSITIONS = Path(__file__).with_name("positions.txt")
@@ -95,19 +96,7 @@ def make_positions(variant: str = "international") -> list[str]:
 
 def load_positions(variant: str) -> list[tuple[str, str]]:
     """(FEN, phase) of one variant's fixed positions."""
-    out = []
-    path = POSITIONS if variant == "international" else POSITIONS_8X8
-    for line in path.read_text().splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
-        if variant == "international":
-            fen, phase, _origin = (part.strip() for part in line.split("|", 2))
-        else:
-            fen, line_variant, phase, _origin = (part.strip() for part in line.split("|", 3))
-            if line_variant != variant:
-                continue
-        out.append((fen, phase))
-    return out
+    return variant_positions(variant, POSITIONS, POSITIONS_8X8)
 
 
 def percentile(values: list[float], fraction: float) -> float:

@@ -37,6 +37,7 @@ from dames.ai import LEVELS, Level, choose_move, hint
 from dames.ai.player import search_position
 from dames.board import Board
 from dames.errors import DamesError
+from fixed_sets import variant_positions
 from variant_options import add_variants_option, chosen_variants
 
 POSITIONS = Path(__file__).with_name("adversarial.txt")
@@ -146,34 +147,19 @@ def cost_per_node(fen: str, variant: str = "international") -> float:
     return (time.perf_counter() - started) / max(result.nodes, 1)
 
 
-def make_positions() -> list[str]:
-    rng = random.Random(20261130)
+def make_positions(variant: str = "international") -> list[str]:
+    """One variant's drawn lines, the most costly per node of each kind: `FEN | kind (…)`
+    for international (seed 20261130), `FEN | variant | kind (…)` for an 8×8 variant (a seed
+    of its own, fewer candidates and positions: its searches are cheaper)."""
+    ten = variant == "international"
+    rng = random.Random(20261130 if ten else f"20261130-{variant}")
+    kinds = KINDS if ten else SMALL_KINDS
+    candidates, per_kind = (CANDIDATES, PER_KIND) if ten else (SMALL_CANDIDATES, SMALL_PER_KIND)
+    tag = "" if ten else f" | {variant}"
     lines = []
-    for kind, draw in KINDS.items():
+    for kind, draw in kinds.items():
         scored = []
-        for _ in range(CANDIDATES):
-            fen = draw(rng)
-            try:
-                board = Board(fen)
-            except DamesError:
-                continue
-            if len(board.legal_moves()) < 2:
-                continue
-            scored.append((cost_per_node(fen), fen))
-        scored.sort(reverse=True)
-        for cost, fen in scored[:PER_KIND]:
-            lines.append(f"{fen} | {kind} (fort {cost * 1e6:.0f} µs/node when drawn)")
-        print(f"# {kind}: {len(scored)} candidates", file=sys.stderr)
-    return lines
-
-
-def make_small_positions(variant: str) -> list[str]:
-    """The 8×8 kinds for one variant, from a seed of its own (`FEN | variant | kind`)."""
-    rng = random.Random(f"20261130-{variant}")
-    lines = []
-    for kind, draw in SMALL_KINDS.items():
-        scored = []
-        for _ in range(SMALL_CANDIDATES):
+        for _ in range(candidates):
             fen = draw(rng)
             try:
                 board = Board(fen, variant=variant)
@@ -183,27 +169,15 @@ def make_small_positions(variant: str) -> list[str]:
                 continue
             scored.append((cost_per_node(fen, variant), fen))
         scored.sort(reverse=True)
-        for cost, fen in scored[:SMALL_PER_KIND]:
-            lines.append(f"{fen} | {variant} | {kind} (fort {cost * 1e6:.0f} µs/node when drawn)")
+        for cost, fen in scored[:per_kind]:
+            lines.append(f"{fen}{tag} | {kind} (fort {cost * 1e6:.0f} µs/node when drawn)")
         print(f"# {variant} {kind}: {len(scored)} candidates", file=sys.stderr)
     return lines
 
 
 def load_positions(variant: str = "international") -> list[tuple[str, str]]:
     """(FEN, kind) of one variant's adversarial positions."""
-    out = []
-    path = POSITIONS if variant == "international" else POSITIONS_8X8
-    for line in path.read_text().splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
-        if variant == "international":
-            fen, kind = (part.strip() for part in line.split("|", 1))
-        else:
-            fen, line_variant, kind = (part.strip() for part in line.split("|", 2))
-            if line_variant != variant:
-                continue
-        out.append((fen, kind))
-    return out
+    return variant_positions(variant, POSITIONS, POSITIONS_8X8)
 
 
 def reply_seconds(level: str, fen: str, variant: str = "international") -> tuple[float, float]:
@@ -249,11 +223,9 @@ def main() -> int:
                 continue
             kept = [line for line in path.read_text().splitlines()
                     if line.startswith("#") or "hand-written" in line] if path.exists() else []
-            if path is POSITIONS:
-                drawn = make_positions()
-            else:
-                drawn = [line for variant in variants if variant != "international"
-                         for line in make_small_positions(variant)]
+            drawn = [line for variant in variants
+                     if (variant == "international") == (path is POSITIONS)
+                     for line in make_positions(variant)]
             path.write_text("\n".join([*kept, *drawn]) + "\n")
         return 0
     print(f"# adversarial positions from {POSITIONS.name} and {POSITIONS_8X8.name}; "

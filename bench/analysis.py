@@ -29,13 +29,20 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
 from pathlib import Path
 
 from dames.ai.match import play_game
 from dames.analysis import AnalysisBudget, analyse_game
-from dames.board import Board
+from fixed_sets import rows
 from variant_options import add_variants_option, chosen_variants
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+if str(REPO_ROOT) not in sys.path:
+    sys.path.insert(0, str(REPO_ROOT))
+
+from tests.board_support import full_paths  # noqa: E402
 
 GAMES = Path(__file__).with_name("analysis_games.txt")
 # (white level, black level, seed); the 10×10 set mixes levels and random play, and its draws
@@ -57,23 +64,13 @@ SOURCE_GAMES = {
 }
 
 
-def full_paths(variant: str, notations: list[str]) -> list[str]:
-    board = Board(variant=variant)
-    paths = []
-    for text in notations:
-        move = board.parse_move(text)
-        paths.append(str(move))
-        board.push(move)
-    return paths
-
-
 def make_games(variants: list[str]) -> None:
     lines = ["# Games for bench/analysis.py: variant | white | black | seed | moves (full paths)."]
     for variant in variants:
         sources = SOURCE_GAMES["international" if variant == "international" else "other"]
         for white, black, seed in sources:
             record = play_game(white, black, seed, variant=variant, max_plies=300)
-            moves = " ".join(full_paths(variant, record.moves))
+            moves = " ".join(full_paths(record.moves, variant))
             lines.append(f"{variant} | {white} | {black} | {seed} | {moves}")
             print(f"{variant} {white}-{black} {seed}: {len(record.moves)} plies, "
                   f"{record.winner or 'no winner'} ({record.reason})", flush=True)
@@ -81,14 +78,11 @@ def make_games(variants: list[str]) -> None:
 
 
 def load_games(variants: list[str]) -> list[tuple[str, str, list[str]]]:
-    games = []
-    for line in GAMES.read_text().splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
-        variant, white, black, seed, moves = (part.strip() for part in line.split("|"))
-        if variant in variants:
-            games.append((variant, f"{white}-{black} {seed}", moves.split()))
-    return games
+    return [
+        (variant, f"{white}-{black} {seed}", moves.split())
+        for variant, white, black, seed, moves in rows(GAMES)
+        if variant in variants
+    ]
 
 
 def main() -> None:

@@ -13,7 +13,7 @@ profile read after). The fair-play analysis of a claim is priced from ``--analys
 (the analysis engine's measured CPU seconds per claim; 10 s at 1 769 MB until measured).
 
 Prints the measured figures per request type, then the monthly cost of each service at
-10 000, 100 000 and 1 000 000 players a day (us-east-1 list prices below, with their date),
+10 000, 100 000 and 1 000 000 players a day (us-east-1 list prices, dated, in aws_prices.py),
 and the daily board's hot-partition limits.
 
     .venv/bin/python bench/cost_model.py [--games 6] [--claims 10] [--analysis-cpu-s 10]
@@ -24,20 +24,19 @@ from __future__ import annotations
 import argparse
 import contextlib
 import gzip
-import io
-import json
 import math
 import os
 import re
 import statistics
 import sys
-import time
-import uuid
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
+
+import aws_prices as price
+from capacity_meter import CapacityMeter
+from lambda_requests import Recorder, Sample, answer_json, http_event
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 for folder in (
@@ -46,28 +45,6 @@ for folder in (
 ):
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
-
-# --- us-east-1 list prices, on-demand, no free tier (checked 2026-12-01) ------------------
-PRICES_DATE = "2026-12-01"
-LAMBDA_GB_S = 0.0000133334          # arm64, per GB-second
-LAMBDA_REQUEST = 0.20 / 1e6
-HTTP_API_REQUEST = 1.00 / 1e6       # first 300 M a month; 0.90 after
-HTTP_API_REQUEST_OVER_300M = 0.90 / 1e6
-DDB_WRITE_UNIT = 0.625 / 1e6        # on-demand, since the November 2024 cut
-DDB_READ_UNIT = 0.125 / 1e6
-DDB_GB_MONTH = 0.25
-DDB_PITR_GB_MONTH = 0.20
-CF_REQUEST = 0.0100 / 10_000        # HTTPS, North America / Europe
-CF_GB_OUT = 0.085                   # first 10 TB a month
-CF_FUNCTION = 0.10 / 1e6            # CloudFront Functions invocations
-S3_GET = 0.0004 / 1000
-XRAY_TRACE = 5.00 / 1e6             # traces recorded
-LOGS_GB_INGESTED = 0.50
-LOGS_GB_MONTH = 0.03                # stored (compressed)
-METRIC_MONTH = 0.30                 # custom metric (EMF, API Gateway detailed metrics)
-ALARM_METRIC_MONTH = 0.10           # standard resolution, per metric an alarm reads
-DASHBOARD_MONTH = 3.00
-SQS_REQUEST = 0.40 / 1e6
 
 # --- assumptions -----------------------------------------------------------------------
 DAYS_A_MONTH = 30
@@ -101,140 +78,13 @@ class PlayerDay:
     board_views: float = 2.0        # public board pages (CloudFront, cached 5 s per edge)
 
 
-@dataclass
-class Sample:
-    """The measured figures of one request."""
-
-    route: str
-    wall_ms: float
-    cpu_ms: float
-    read_units: float
-    write_units: float
-    body_bytes: int
-    gzip_bytes: int
-    log_bytes: int
-    calls: int
-
-
-@dataclass
-class Meter:
-    """Adds ReturnConsumedCapacity to every DynamoDB call of a client and adds up the units,
-    reads and writes apart (a transaction's writes twice, as billed)."""
-
-    reads: float = 0.0
-    writes: float = 0.0
-    calls: int = 0
-
-    def install(self, client: Any) -> None:
-        client.meta.events.register("provide-client-params.dynamodb.*", self._ask)
-        client.meta.events.register("after-call.dynamodb.*", self._count)
-
-    def _ask(self, params: dict[str, Any], **_: Any) -> None:
-        params.setdefault("ReturnConsumedCapacity", "TOTAL")
-
-    def _count(self, parsed: dict[str, Any], model: Any, **_: Any) -> None:
-        self.calls += 1
-        consumed = parsed.get("ConsumedCapacity") or []
-        units = sum(
-            float(part.get("CapacityUnits", 0.0))
-            for part in (consumed if isinstance(consumed, list) else [consumed])
-        )
-        if model.name in ("GetItem", "Query", "BatchGetItem", "Scan"):
-            self.reads += units
-        elif model.name == "TransactWriteItems":
-            self.writes += 2 * units
-        else:
-            self.writes += units
-
-
-@dataclass
-class Recorder:
-    """Invokes handlers like Lambda does and keeps a ``Sample`` per request."""
-
-    meter: Meter
-    samples: dict[str, list[Sample]] = field(default_factory=lambda: defaultdict(list))
-    emf_metrics: set[tuple[str, str]] = field(default_factory=set)
-
-    def call(self, handler: Any, route: str, event: dict[str, Any]) -> dict[str, Any]:
-        context = SimpleNamespace(
-            function_name="dames-cost", function_version="$LATEST", memory_limit_in_mb=1769,
-            invoked_function_arn="arn:aws:lambda:us-east-1:123456789012:function:dames-cost",
-            aws_request_id=str(uuid.uuid4()), log_group_name="/aws/lambda/dames-cost",
-            log_stream_name="cost", get_remaining_time_in_millis=lambda: 20_000,
-        )
-        before = (self.meter.reads, self.meter.writes, self.meter.calls)
-        out = io.StringIO()
-        started, cpu_started = time.perf_counter(), time.process_time()
-        with contextlib.redirect_stdout(out):
-            result: dict[str, Any] = handler(event, context)
-        wall_ms = (time.perf_counter() - started) * 1000
-        cpu_ms = (time.process_time() - cpu_started) * 1000
-        logs = out.getvalue()
-        self._note_metrics(logs)
-        body = str(result.get("body") or "").encode()
-        self.samples[route].append(Sample(
-            route=route, wall_ms=wall_ms, cpu_ms=cpu_ms,
-            read_units=self.meter.reads - before[0], write_units=self.meter.writes - before[1],
-            body_bytes=len(body), gzip_bytes=len(gzip.compress(body)),
-            log_bytes=len(logs.encode()), calls=self.meter.calls - before[2],
-        ))
-        return result
-
-    def _note_metrics(self, logs: str) -> None:
-        """The custom metrics the function publishes (Powertools EMF lines in its logs)."""
-        for line in logs.splitlines():
-            if '"_aws"' not in line:
-                continue
-            record = json.loads(line)
-            for directive in record["_aws"]["CloudWatchMetrics"]:
-                dimensions = ",".join(
-                    f"{d}={record.get(d)}" for group in directive["Dimensions"] for d in group
-                )
-                for metric in directive["Metrics"]:
-                    self.emf_metrics.add((metric["Name"], dimensions))
-
-
-def http_event(
-    method: str, route: str, path: str, *, body: Any = None, headers: dict[str, str] | None = None,
-    params: dict[str, str] | None = None,
-) -> dict[str, Any]:
-    """An HTTP API v2 (payload 2.0) event as API Gateway sends it (see events/)."""
-    text = None if body is None else json.dumps(body)
-    all_headers = {"accept": "application/json",
-                   "host": "abc123.execute-api.us-east-1.amazonaws.com",
-                   "user-agent": "Mozilla/5.0", "x-forwarded-for": "203.0.113.7",
-                   "x-forwarded-proto": "https", **(headers or {})}
-    if text is not None:
-        all_headers.update({"content-type": "application/json",
-                            "content-length": str(len(text.encode()))})
-    return {
-        "version": "2.0", "routeKey": f"{method} {route}", "rawPath": path,
-        "rawQueryString": "", "headers": all_headers,
-        "requestContext": {
-            "accountId": "123456789012", "apiId": "abc123", "stage": "$default",
-            "domainName": "abc123.execute-api.us-east-1.amazonaws.com", "domainPrefix": "abc123",
-            "http": {"method": method, "path": path, "protocol": "HTTP/1.1",
-                     "sourceIp": "203.0.113.7", "userAgent": "Mozilla/5.0"},
-            "requestId": uuid.uuid4().hex[:16], "routeKey": f"{method} {route}",
-            "time": "01/Dec/2026:10:00:00 +0000", "timeEpoch": int(time.time() * 1000),
-        },
-        "isBase64Encoded": False, "pathParameters": params or {},
-        **({"body": text} if text else {}),
-    }
-
-
-def _json(result: dict[str, Any]) -> Any:
-    assert 200 <= int(result["statusCode"]) < 300, result
-    return json.loads(result["body"])
-
-
 def play_daily(rec: Recorder, games_handler: Any, seed: int) -> None:
     """One daily game as the page plays it: create, moves (the player: `facile`), four clock
     requests, one reload."""
     import dames
     import dames.ai
 
-    created = _json(rec.call(games_handler, "create", http_event(
+    created = answer_json(rec.call(games_handler, "create", http_event(
         "POST", "/api/games", "/api/games", body={"mode": "daily"})))
     token, view = created["token"], created["game"]
     game_id = view["id"]
@@ -244,7 +94,7 @@ def play_daily(rec: Recorder, games_handler: Any, seed: int) -> None:
     while view["status"] == "playing":
         move = dames.ai.choose_move(
             dames.Board(view["fen"]), seed=f"cost-{seed}", level="facile", ply=view["ply"])
-        view = _json(rec.call(games_handler, "move", http_event(
+        view = answer_json(rec.call(games_handler, "move", http_event(
             "POST", "/api/games/{id}/moves", f"/api/games/{game_id}/moves",
             body={"ply": view["ply"], "move": str(move)}, headers=auth, params=params)))
         moves += 1
@@ -265,10 +115,10 @@ def claim_wins(rec: Recorder, games_handler: Any, community_handler: Any, count:
 
     today = daily.today_utc()
     for index in range(count):
-        player = _json(rec.call(community_handler, "player-create", http_event(
+        player = answer_json(rec.call(community_handler, "player-create", http_event(
             "POST", "/api/players", "/api/players", body={"pseudonym": f"Joueur{index:04d}"})))
         player_auth = {"x-player-token": player["token"]}
-        created = _json(rec.call(games_handler, "create", http_event(
+        created = answer_json(rec.call(games_handler, "create", http_event(
             "POST", "/api/games", "/api/games", body={"mode": "daily"})))
         game_id = created["game"]["id"]
         pieces, seconds = 6 + index % 7, 300 + 37 * index
@@ -414,30 +264,32 @@ def monthly_costs(players: int, fig: DayFigures, day: PlayerDay, rec: Recorder,
     routes, alarm_metrics, dashboards = template_counts()
     logs_gb = month * fig.log_bytes / 1e9
     analysis_gb_s = claims * analysis_cpu_s * ANALYSIS_MB / 1024
-    http_cost = min(api_requests, 300e6) * HTTP_API_REQUEST
-    http_cost += max(api_requests - 300e6, 0) * HTTP_API_REQUEST_OVER_300M
+    http_cost = min(api_requests, 300e6) * price.HTTP_API_REQUEST
+    http_cost += max(api_requests - 300e6, 0) * price.HTTP_API_REQUEST_OVER_300M
     return {
-        "Lambda games (1 769 MB)": month * fig.gb_s["games"] * LAMBDA_GB_S
-        + month * fig.requests["games"] * LAMBDA_REQUEST,
-        "Lambda community (512 MB)": month * fig.gb_s["community"] * LAMBDA_GB_S
-        + month * fig.requests["community"] * LAMBDA_REQUEST,
+        "Lambda games (1 769 MB)": month * fig.gb_s["games"] * price.LAMBDA_GB_S
+        + month * fig.requests["games"] * price.LAMBDA_REQUEST,
+        "Lambda community (512 MB)": month * fig.gb_s["community"] * price.LAMBDA_GB_S
+        + month * fig.requests["community"] * price.LAMBDA_REQUEST,
         "API Gateway HTTP API": http_cost,
-        "DynamoDB writes": month * fig.write_units * DDB_WRITE_UNIT,
-        "DynamoDB reads": month * fig.read_units * DDB_READ_UNIT + board_origin * 3.5
-        * DDB_READ_UNIT,
-        "DynamoDB storage + PITR": gb * (DDB_GB_MONTH + DDB_PITR_GB_MONTH),
-        "CloudFront requests + transfer": cf_requests * CF_REQUEST + cf_bytes / 1e9 * CF_GB_OUT
-        + month * day.site_visits * site_requests * 2 * CF_FUNCTION,
-        "S3 (site, cache misses)": month * day.site_visits * site_requests * 0.01 * S3_GET,
-        "X-Ray traces": traces * XRAY_TRACE,
-        "CloudWatch Logs": logs_gb * LOGS_GB_INGESTED + logs_gb * LOG_COMPRESSION
-        * LOGS_GB_MONTH,
+        "DynamoDB writes": month * fig.write_units * price.DDB_WRITE_UNIT,
+        "DynamoDB reads": month * fig.read_units * price.DDB_READ_UNIT + board_origin * 3.5
+        * price.DDB_READ_UNIT,
+        "DynamoDB storage + PITR": gb * (price.DDB_GB_MONTH + price.DDB_PITR_GB_MONTH),
+        "CloudFront requests + transfer": cf_requests * price.CF_REQUEST
+        + cf_bytes / 1e9 * price.CF_GB_OUT
+        + month * day.site_visits * site_requests * 2 * price.CF_FUNCTION,
+        "S3 (site, cache misses)": month * day.site_visits * site_requests * 0.01 * price.S3_GET,
+        "X-Ray traces": traces * price.XRAY_TRACE,
+        "CloudWatch Logs": logs_gb * price.LOGS_GB_INGESTED + logs_gb * LOG_COMPRESSION
+        * price.LOGS_GB_MONTH,
         "CloudWatch metrics, alarms, dashboard": (
-            (routes * DETAILED_API_METRICS + len(rec.emf_metrics)) * METRIC_MONTH
-            + alarm_metrics * ALARM_METRIC_MONTH + dashboards * DASHBOARD_MONTH),
+            (routes * DETAILED_API_METRICS + len(rec.emf_metrics)) * price.METRIC_MONTH
+            + alarm_metrics * price.ALARM_METRIC_MONTH + dashboards * price.DASHBOARD_MONTH),
         "EventBridge (the midnight schedule)": 0.0,
-        "SQS (fair-play queue)": claims * 3 * SQS_REQUEST,
-        "Lambda analysis (fair play)": analysis_gb_s * LAMBDA_GB_S + claims * LAMBDA_REQUEST,
+        "SQS (fair-play queue)": claims * 3 * price.SQS_REQUEST,
+        "Lambda analysis (fair play)": analysis_gb_s * price.LAMBDA_GB_S
+        + claims * price.LAMBDA_REQUEST,
     }
 
 
@@ -449,7 +301,7 @@ def print_costs(rec: Recorder, fig: DayFigures, day: PlayerDay, analysis_cpu_s: 
           f"{fig.bytes_out / 1000:.1f} KB out (API), {fig.log_bytes / 1000:.1f} KB of logs; "
           f"{len(rec.emf_metrics)} custom metrics from the functions")
     costs = {p: monthly_costs(p, fig, day, rec, analysis_cpu_s, item_bytes) for p in SCALES}
-    print(f"\nMonthly cost (USD, us-east-1 list prices of {PRICES_DATE}, no free tier):")
+    print(f"\nMonthly cost (USD, us-east-1 list prices of {price.PRICES_DATE}, no free tier):")
     print(f"{'service':<40}" + "".join(f"{p:>14,}" for p in SCALES))
     for service in costs[SCALES[0]]:
         print(f"{service:<40}" + "".join(f"{costs[p][service]:>14,.0f}" for p in SCALES))
@@ -498,7 +350,7 @@ def run(args: argparse.Namespace) -> None:
     client = boto3.client("dynamodb", endpoint_url=os.environ["DYNAMODB_ENDPOINT"])
     create_table(client, TABLE)
     db.reset()
-    meter = Meter()
+    meter = CapacityMeter()
     meter.install(db.get_client())  # the table's own client: transactions go through it too
     from community_app import handler as community_handler
     from games_app import handler as games_handler

@@ -44,47 +44,12 @@ for folder in (REPO_ROOT, REPO_ROOT / "engine_layer", REPO_ROOT / "backend_layer
 import boto3  # noqa: E402
 from boto3.dynamodb.conditions import Key  # noqa: E402
 from botocore.config import Config  # noqa: E402
+from capacity_meter import CapacityMeter  # noqa: E402
 
 DAY = "2026-11-28"
 BOARD_PK = f"BOARD#daily#{DAY}"
 ONE_LEVEL_PK = "BENCH#one-level-histogram"
 TABLE = "dames-bench"
-
-
-@dataclass
-class Meter:
-    """Adds ReturnConsumedCapacity to every request of a client and totals what comes back."""
-
-    units: float = 0.0
-    calls: Counter[str] = field(default_factory=Counter)
-    units_by_call: dict[str, float] = field(default_factory=dict)
-
-    def install(self, client: Any) -> None:
-        client.meta.events.register("provide-client-params.dynamodb.*", self._ask)
-        client.meta.events.register("after-call.dynamodb.*", self._count)
-
-    def _ask(self, params: dict[str, Any], **_: Any) -> None:
-        params.setdefault("ReturnConsumedCapacity", "TOTAL")
-
-    def _count(self, parsed: dict[str, Any], model: Any, **_: Any) -> None:
-        self.calls[model.name] += 1
-        consumed = parsed.get("ConsumedCapacity") or []
-        for part in consumed if isinstance(consumed, list) else [consumed]:
-            self.units += float(part.get("CapacityUnits", 0.0))
-            spent = float(part.get("CapacityUnits", 0.0))
-            self.units_by_call[model.name] = self.units_by_call.get(model.name, 0.0) + spent
-
-    def reset(self) -> None:
-        self.units = 0.0
-        self.calls.clear()
-        self.units_by_call.clear()
-
-    def breakdown(self) -> str:
-        """``1 GetItem 1.0, 3 Query 1.5``: requests and capacity units per operation."""
-        return ", ".join(
-            f"{n} {op} {self.units_by_call.get(op, 0.0):g}"
-            for op, n in sorted(self.calls.items())
-        )
 
 
 @dataclass
@@ -104,7 +69,7 @@ class Figure:
         )
 
 
-def measure(meter: Meter, name: str, repeat: int, call: Callable[[int], Any]) -> Figure:
+def measure(meter: CapacityMeter, name: str, repeat: int, call: Callable[[int], Any]) -> Figure:
     figure = Figure(name)
     for index in range(repeat):
         meter.reset()
@@ -187,7 +152,7 @@ def one_level_ahead(table: Any, score: int) -> int:
 
 
 def measure_board(
-    table: Any, slow_table: Any, meter: Meter, entries: list[tuple[str, int, str]],
+    table: Any, slow_table: Any, meter: CapacityMeter, entries: list[tuple[str, int, str]],
     repeat: int, rng: random.Random,
 ) -> None:
     """Print the figures of the board as it stands; claims add their entries to ``entries``."""
@@ -258,7 +223,7 @@ def run(sizes: list[int], repeat: int, seed: int) -> None:
         "dynamodb", endpoint_url=os.environ["DYNAMODB_ENDPOINT"],
         region_name=os.environ["AWS_DEFAULT_REGION"], config=Config(read_timeout=300),
     ).Table(TABLE)
-    meter = Meter()
+    meter = CapacityMeter()
     meter.install(table.meta.client)
     meter.install(slow_table.meta.client)
     rng = random.Random(seed)

@@ -61,6 +61,25 @@ def port_is_free(port: int, host: str = "127.0.0.1") -> bool:
         return True
 
 
+def wait_until_ready(
+    process: subprocess.Popen[bytes],
+    ready: Callable[[], bool],
+    timeout: float,
+    interval: float = 0.1,
+) -> int | None:
+    """Polls ``ready`` every ``interval`` seconds while the child ``process`` that should make
+    it true runs: None once ``ready`` says so, the child's exit code if it ended first.
+    Raises TimeoutError after ``timeout`` seconds of neither."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            return process.returncode
+        if ready():
+            return None
+        time.sleep(interval)
+    raise TimeoutError(f"not ready within {timeout:.0f} s")
+
+
 def java_major_version(java: str) -> int | None:
     """The major version ``java -version`` reports (``17`` for "17.0.15"), or None."""
     try:
@@ -204,17 +223,16 @@ class DynamoDBLocal:
     def _wait_ready(self, timeout: float) -> None:
         """Poll the port until DynamoDB answers an HTTP request, or the JVM exits."""
         assert self.process is not None
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise DynamoDBLocalError(
-                    f"DynamoDB Local exited with code {self.process.returncode}; "
-                    f"see {self.log_path}."
-                )
-            if self._answers():
-                return
-            time.sleep(0.1)
-        raise DynamoDBLocalError(f"DynamoDB Local did not answer within {timeout:.0f} s.")
+        try:
+            code = wait_until_ready(self.process, self._answers, timeout)
+        except TimeoutError:
+            raise DynamoDBLocalError(
+                f"DynamoDB Local did not answer within {timeout:.0f} s."
+            ) from None
+        if code is not None:
+            raise DynamoDBLocalError(
+                f"DynamoDB Local exited with code {code}; see {self.log_path}."
+            )
 
     def _answers(self) -> bool:
         """True once the port accepts a connection and replies to an HTTP request."""

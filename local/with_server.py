@@ -16,11 +16,10 @@ import signal
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.error
 import urllib.request
 
-from local.dynamodb_local import free_port
+from local.dynamodb_local import free_port, wait_until_ready
 from local.paths import REPO_ROOT
 
 READY_TIMEOUT_SECONDS = 120.0
@@ -31,20 +30,25 @@ class ServerFailed(Exception):
     """The local server exited or never answered."""
 
 
+def is_healthy(url: str) -> bool:
+    """Whether the server at ``url`` answers ``/api/health`` with 200."""
+    try:
+        with urllib.request.urlopen(f"{url}/api/health", timeout=2) as response:
+            return bool(response.status == 200)
+    except (urllib.error.URLError, OSError):
+        return False
+
+
 def wait_healthy(url: str, server: subprocess.Popen[bytes]) -> None:
     """Block until ``url``/api/health answers 200; fail if the server exits first."""
-    deadline = time.monotonic() + READY_TIMEOUT_SECONDS
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise ServerFailed(f"the local server exited with {server.returncode}")
-        try:
-            with urllib.request.urlopen(f"{url}/api/health", timeout=2) as response:
-                if response.status == 200:
-                    return
-        except (urllib.error.URLError, OSError):
-            pass
-        time.sleep(0.2)
-    raise ServerFailed(f"the local server did not answer within {READY_TIMEOUT_SECONDS:.0f} s")
+    try:
+        code = wait_until_ready(server, lambda: is_healthy(url), READY_TIMEOUT_SECONDS, 0.2)
+    except TimeoutError:
+        raise ServerFailed(
+            f"the local server did not answer within {READY_TIMEOUT_SECONDS:.0f} s"
+        ) from None
+    if code is not None:
+        raise ServerFailed(f"the local server exited with {code}")
 
 
 def stop(server: subprocess.Popen[bytes]) -> None:

@@ -1,4 +1,5 @@
-"""Positions built by play, shared by the engine, backend and browser tests."""
+"""Positions and games built by play, shared by the engine, backend and browser tests (and
+bench/analysis.py)."""
 
 from __future__ import annotations
 
@@ -33,3 +34,15 @@ def safe_moves(board: Board) -> list[Move]:
             safe.append(move)
         board.pop()
     return safe
+
+
+def full_paths(moves: list[str], variant: str = "international") -> list[str]:
+    """The stored form of a game's moves (what the backend keeps: `str(Move)`, the full path
+    of a capture) from the moves as written."""
+    board = Board(variant=variant)
+    paths = []
+    for text in moves:
+        move = board.parse_move(text)
+        paths.append(str(move))
+        board.push(move)
+    return paths

@@ -11,24 +11,30 @@ const PREFIX = "dames.";
 /** The full storage key of `key` (as a "storage" event names it). */
 export const storageKey = (key) => PREFIX + key;
 
-/** The text kept under `key`, or null. */
-export function readText(key) {
+// The storage area comes from a function: merely naming `localStorage` throws where
+// storage is disabled.
+function read(area, key) {
   try {
-    return localStorage.getItem(PREFIX + key);
+    return area().getItem(PREFIX + key);
   } catch {
     return null;
   }
 }
 
-/** Keeps `value` (a string) under `key`; null forgets it. */
-export function writeText(key, value) {
+function write(area, key, value) {
   try {
-    if (value === null) localStorage.removeItem(PREFIX + key);
-    else localStorage.setItem(PREFIX + key, value);
+    if (value === null) area().removeItem(PREFIX + key);
+    else area().setItem(PREFIX + key, value);
   } catch {
     /* storage full or disabled: the choice lasts for this page only */
   }
 }
+
+/** The text kept under `key`, or null. */
+export const readText = (key) => read(() => localStorage, key);
+
+/** Keeps `value` (a string) under `key`; null forgets it. */
+export const writeText = (key, value) => write(() => localStorage, key, value);
 
 /** The value kept as JSON under `key`, or null (absent or unreadable). */
 export function readJson(key) {
@@ -47,21 +53,10 @@ export function writeJson(key, value) {
 }
 
 /** Text kept for this tab only (sessionStorage), e.g. a draft, or null. */
-export function readTabText(key) {
-  try {
-    return sessionStorage.getItem(PREFIX + key);
-  } catch {
-    return null;
-  }
-}
+export const readTabText = (key) => read(() => sessionStorage, key);
 
-export function writeTabText(key, value) {
-  try {
-    sessionStorage.setItem(PREFIX + key, value);
-  } catch {
-    /* too large or disabled: the draft is just not kept */
-  }
-}
+/** Keeps `value` for this tab only; too large or disabled, the draft is just not kept. */
+export const writeTabText = (key, value) => write(() => sessionStorage, key, value);
 
 /** Stored game for a mode: {id, token, date?, fen?, status?, claim?}. */
 export const savedGame = (mode) => readJson(`game.${mode}`);

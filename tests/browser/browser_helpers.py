@@ -1,13 +1,32 @@
 """Small page helpers shared by the browser tests: find squares and pieces, wait for the
-player's turn, read the move list."""
+player's turn, read the move list, create and open games through the API, keep a player in
+the browser, check accessibility."""
 
 from __future__ import annotations
 
+import json
 import re
+import time
 from collections.abc import Sequence
 from typing import Any
 
+from axe_playwright_python.sync_playwright import Axe
+
 TURN_TIMEOUT_MS = 30_000
+# Every variant the server plays, in the order the tests go through them.
+VARIANTS = ["international", "brazilian", "english", "italian"]
+# White's man on 28 must take Black's only piece (28x19): the player's move ends the game,
+# and White keeps its eight men.
+FEN_WHITE_WINS = "W:W28,31,36,37,41,42,46,47:B23"
+# A move in official notation (32-28, 28x19, 30x39x28x37x46): a share text must never hold one.
+MOVE_NOTATION = re.compile(r"\b\d{1,2}(?:[-x]\d{1,2})+\b")
+# The narrowest phone the site is made for, as a browser context's options.
+PHONE_320 = {
+    "viewport": {"width": 320, "height": 640},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
 
 
 def square(page: Any, number: int) -> Any:
@@ -104,3 +123,127 @@ def set_start_position(
             ":white": "white",
         },
     )
+
+
+def start_daily_game_at(
+    page: Any, games_table: Any, fen: str, moves: Sequence[str] = ()
+) -> tuple[str, str, float]:
+    """Starts today's daily game through the site, moves its stored start to `fen` (and
+    `moves` played from there), reloads so the site resumes it from there; returns the game's
+    id, its token, and the monotonic time just before the game was created (the server's clock
+    runs from its creation: it cannot have counted longer than since then).
+
+    A daily game, because a free game arranged from another position is casual (only the
+    free board's own set-up is ranked), while the daily's ranking looks only at its close."""
+    created = time.monotonic()
+    page.goto("/play.html?mode=daily")
+    wait_for_turn(page)
+    assert len(board_pieces(page)) == 40  # the standard start: nothing arranged yet
+    saved = saved_game(page, "daily")
+    set_start_position(games_table, saved["id"], fen, moves)
+    page.reload()
+    wait_for_turn(page)
+    resumed = saved_game(page, "daily")
+    assert resumed["id"] == saved["id"]  # resumed, not replaced by a new game
+    return saved["id"], saved["token"], created
+
+
+def is_post(path_end: str) -> Any:
+    """A predicate for `page.expect_response`: a POST to a URL ending with `path_end`."""
+    return lambda r: r.request.method == "POST" and r.url.split("?")[0].endswith(path_end)
+
+
+def saved_game(page: Any, mode: str) -> dict[str, Any]:
+    """The game the page keeps in the browser for `mode` (daily, free…): id, token…"""
+    value: dict[str, Any] = page.evaluate(
+        f"JSON.parse(localStorage.getItem('dames.game.{mode}'))"
+    )
+    return value
+
+
+def assert_accessible(page: Any) -> None:
+    """No axe-core violation on the page as it stands."""
+    results = Axe().run(page)
+    assert results.violations_count == 0, results.generate_report()
+
+
+def context_with_player(browser: Any, base_url: str, player: dict[str, str], **options: Any) -> Any:
+    """A new browser context (`options` as for `browser.new_context`) whose every page finds
+    `player` ({playerId, pseudonym, token}) kept as this device's pseudonym."""
+    context = browser.new_context(base_url=base_url, **options)
+    context.add_init_script(
+        f"localStorage.setItem('dames.player', {json.dumps(json.dumps(player))})"
+    )
+    return context
+
+
+def sign_up(page: Any, pseudonym: str) -> dict[str, str]:
+    """Registers `pseudonym` through the API and keeps the player in the page's browser, as
+    the end screen does after a first win; the page must be on the site."""
+    registered = page.request.post("/api/players", data={"pseudonym": pseudonym})
+    assert registered.status == 201, registered.text()
+    player: dict[str, str] = registered.json()
+    page.evaluate("p => localStorage.setItem('dames.player', JSON.stringify(p))", player)
+    return player
+
+
+def create_game(page: Any, body: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """POST /api/games with `body`, as the new-game screen sends it: (token, game view)."""
+    response = page.request.post("/api/games", data=body)
+    assert response.status == 201, response.text()
+    created = response.json()
+    return created["token"], created["game"]
+
+
+def open_game(page: Any, token: str, game: dict[str, Any], *, numbers: bool = False) -> None:
+    """Opens the game page on `game`, kept in the browser as the new-game screen keeps it."""
+    mode = game["mode"]
+    entry = json.dumps({"id": game["id"], "token": token, "status": game["status"]})
+    script = f"localStorage.setItem('dames.game.{mode}', {json.dumps(entry)});"
+    if numbers:
+        script += "localStorage.setItem('dames.numbers', 'true');"
+    page.add_init_script(script)
+    page.goto(f"/play.html?mode={mode}")
+    page.wait_for_selector("#board [data-square]")
+
+
+def get_view(page: Any, game: dict[str, Any], token: str) -> dict[str, Any]:
+    """GET /api/games/{id}: the server's view of `game`."""
+    response = page.request.get(
+        f"/api/games/{game['id']}", headers={"Authorization": f"Bearer {token}"}
+    )
+    assert response.status == 200, response.text()
+    view: dict[str, Any] = response.json()
+    return view
+
+
+def post_move(page: Any, game: dict[str, Any], token: str, ply: int, move: str) -> dict[str, Any]:
+    """POST /api/games/{id}/moves: plays `move` at `ply` and returns the new view."""
+    response = page.request.post(
+        f"/api/games/{game['id']}/moves",
+        data={"ply": ply, "move": move},
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    assert response.status == 200, response.text()
+    view: dict[str, Any] = response.json()
+    return view
+
+
+def new_game(
+    user: Any, *, opponent: str = "computer", level: str = "defi", color: str | None = None
+) -> None:
+    """Fills the new-game screen and starts; waits for the game page."""
+    page = user.page
+    page.goto("/new.html")
+    user.press(page.locator(f'input[name="opponent"][value="{opponent}"]'))
+    if opponent == "computer":
+        user.press(page.locator(f'input[name="level"][value="{level}"]'))
+        if color:
+            user.press(page.locator(f'input[name="color"][value="{color}"]'))
+    user.press(page.locator("#start"))
+    page.wait_for_url("**/play.html?mode=*")
+
+
+def first_square_on_screen(page: Any) -> int:
+    """The square drawn top left: 1 with White at the bottom, 50 with Black."""
+    return int(page.locator("#board [data-square]").first.get_attribute("data-square"))

@@ -13,6 +13,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -137,6 +138,43 @@ def base_url(live_server: str) -> str:
 
 
 @pytest.fixture(scope="session")
+def seeded(live_server: str) -> dict[str, Any]:
+    """Today's daily board with a long pseudonym on it (the widest table a phone must show),
+    that player's browser identity, and two closed past days with a challenge."""
+    from dames_backend.daily import ensure_daily
+    from dames_backend.leaderboard import record_claim
+    from dames_backend.players import create_player
+
+    now = datetime.now(UTC)
+    today = now.date().isoformat()
+    stamp = now.strftime("%H%M%S")
+    wide = create_player(f"Wwwwwwwwwwwwww{stamp}")
+    other = create_player(f"Zoé{stamp}")
+    for i, (new, score, seconds) in enumerate([(other, 7500, 0), (wide, 6105, 3725)]):
+        record_claim(
+            game_id=f"g_site{stamp}{i}",
+            player=new.player,
+            board="daily",
+            date=today,
+            score=score,
+            pieces=15,
+            seconds=seconds,
+        )
+    past = [(now.date() - timedelta(days=n)).isoformat() for n in (2, 5)]
+    for day in past:
+        ensure_daily(day)
+    # Yesterday too: once it has closed the home page shows its seed and the verify command,
+    # the longest line a phone must wrap.
+    ensure_daily((now.date() - timedelta(days=1)).isoformat())
+    identity = {
+        "playerId": wide.player.player_id,
+        "pseudonym": wide.player.pseudonym,
+        "token": wide.token,
+    }
+    return {"player": identity, "past": past, "today": today}
+
+
+@pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     """Launch the system Chromium: Playwright's own browser download is unreachable here."""
     if not shutil.which(CHROMIUM) and not Path(CHROMIUM).exists():
@@ -199,6 +237,17 @@ def user(request: pytest.FixtureRequest, browser: Any, playwright: Any, base_url
     context = browser.new_context(base_url=base_url, **options)
     page = context.new_page()
     yield Device(request.param, page)
+    context.close()
+
+
+@pytest.fixture
+def phone(browser: Any, playwright: Any, base_url: str) -> Iterator[Any]:
+    """A page on a Pixel 7 (touch), in French."""
+    context = browser.new_context(
+        base_url=base_url, **{**playwright.devices["Pixel 7"], "locale": "fr-FR"}
+    )
+    page = context.new_page()
+    yield page
     context.close()
 
 

@@ -11,23 +11,27 @@ from the real server: its refereeing, its clock, its score, its players and its 
 
 from __future__ import annotations
 
-import re
 import time
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
-from browser_helpers import board_pieces, set_start_position, square, wait_for_turn
+from browser_helpers import (
+    FEN_WHITE_WINS,
+    MOVE_NOTATION,
+    assert_accessible,
+    board_pieces,
+    is_post,
+    sign_up,
+    square,
+    start_daily_game_at,
+)
 from playwright.sync_api import expect
 
 from tests.board_support import king_shuffle, safe_moves
 
 pytestmark = pytest.mark.browser
 
-# White's man on 28 must take Black's only piece (28x19); White keeps its eight men.
-FEN_WHITE_WINS = "W:W28,31,36,37,41,42,46,47:B23"
 WHITE_BEFORE_WIN = {28, 31, 36, 37, 41, 42, 46, 47}
 # White's only man has two moves, and after either one every Black reply takes it.
 FEN_WHITE_LOSES = "W:W28:B17,18"
@@ -43,8 +47,6 @@ FRENCH_MONTHS = (
     "janvier", "février", "mars", "avril", "mai", "juin",
     "juillet", "août", "septembre", "octobre", "novembre", "décembre",
 )
-# A move in official notation (32-28, 28x19, 27x18x9): a share text must never hold one.
-MOVE_NOTATION = re.compile(r"\b\d{1,2}(?:[-x]\d{1,2})+\b")
 
 
 def spaced(text: str) -> str:
@@ -66,31 +68,97 @@ def clock_text(seconds: int) -> str:
     return f"{seconds // 60:02d}:{seconds % 60:02d}"
 
 
-def is_post(path_end: str) -> Any:
-    return lambda r: r.request.method == "POST" and r.url.split("?")[0].endswith(path_end)
+def assert_end_without_score(page: Any, title: str, reason: str) -> None:
+    """The end screen of a game that scores nothing (lost or drawn): its title and reason,
+    no score, no pseudonym asked, no rank; the result can still be shared."""
+    page.wait_for_selector("#end:not([hidden])")
+    assert page.locator("#end-title").inner_text() == title
+    assert page.locator("#end-reason").inner_text() == reason
+    assert page.locator("#score").is_hidden()
+    assert page.locator("#pseudo-form").is_hidden()
+    assert page.locator("#rank").is_hidden()
+    assert page.locator("#share").is_visible()
 
 
-def start_daily_game_at(
-    page: Any, games_table: Any, fen: str, moves: Sequence[str] = ()
-) -> tuple[str, str, float]:
-    """Starts today's daily game through the site, moves its stored start to `fen` (and
-    `moves` played from there), reloads so the site resumes it from there; returns the game's
-    id, its token, and the monotonic time just before the game was created (the server's clock
-    runs from its creation: it cannot have counted longer than since then).
+def assert_score_follows_the_rule(
+    page: Any, view: dict[str, Any], pieces: int, wall_ms: float
+) -> int:
+    """The server's score of a won game against the rule, and as the page shows it: pieces from
+    the board, whole seconds of its clock, a clock that counted at least the thinking and at
+    most the time since the game began. Returns the total."""
+    score = view["score"]
+    elapsed_ms = view["clock"]["elapsedMs"]
+    assert THINK_MS <= elapsed_ms <= wall_ms + 100
+    assert score["base"] == BASE_POINTS and score["perPiece"] == POINTS_PER_PIECE
+    assert score["pieces"] == pieces == view["pieces"]["white"]
+    assert view["pieces"]["black"] == 0
+    assert score["seconds"] == elapsed_ms // 1000
+    total = BASE_POINTS + POINTS_PER_PIECE * pieces - score["seconds"]
+    assert score["total"] == total
+    assert spaced(page.locator("#score .total").inner_text()) == f"{french_number(total)} points"
+    assert spaced(page.locator("#score .formula").inner_text()) == (
+        f"3 000 + 300 × {pieces} pièces − {score['seconds']} s"
+    )
+    return int(total)
 
-    A daily game, because a free game arranged from another position is casual (only the
-    free board's own set-up is ranked), while the daily's ranking looks only at its close."""
-    created = time.monotonic()
-    page.goto("/play.html?mode=daily")
-    wait_for_turn(page)
-    assert len(board_pieces(page)) == 40  # the standard start: nothing arranged yet
-    saved = page.evaluate("JSON.parse(localStorage.getItem('dames.game.daily'))")
-    set_start_position(games_table, saved["id"], fen, moves)
-    page.reload()
-    wait_for_turn(page)
-    resumed = page.evaluate("JSON.parse(localStorage.getItem('dames.game.daily'))")
-    assert resumed["id"] == saved["id"]  # resumed, not replaced by a new game
-    return saved["id"], saved["token"], created
+
+def assert_pseudonym_refused(user: Any, name: str, reason: str) -> None:
+    """The end screen's pseudonym form sends `name`; the server refuses it and the page says
+    why, with nothing claimed."""
+    page = user.page
+    page.locator("#pseudo").fill(name)
+    with page.expect_response(is_post("/api/players")) as refused:
+        user.press(page.locator("#pseudo-form button[type=submit]"))
+    assert refused.value.status == 422
+    expect(page.locator("#pseudo-error")).to_contain_text(reason)
+    assert page.locator("#rank").is_hidden()
+
+
+def claim_under_a_new_pseudonym(
+    user: Any, game_id: str, token: str, name: str
+) -> tuple[dict[str, str], dict[str, Any]]:
+    """The end screen's pseudonym form sends `name`: the page registers the player, then
+    claims the game with the game's token and the new player's. Returns the player and the
+    claim's answer."""
+    page = user.page
+    page.locator("#pseudo").fill(name)
+    with (
+        page.expect_response(is_post("/api/players")) as registered,
+        page.expect_response(is_post(f"/api/games/{game_id}/claim")) as claimed,
+    ):
+        user.press(page.locator("#pseudo-form button[type=submit]"))
+    assert registered.value.status == 201
+    player: dict[str, str] = registered.value.json()
+    assert player["pseudonym"] == name
+    assert claimed.value.status == 200
+    claim_headers = claimed.value.request.headers
+    assert claim_headers["authorization"] == f"Bearer {token}"
+    assert claim_headers["x-player-token"] == player["token"]
+    return player, claimed.value.json()
+
+
+def assert_listed_at_its_rank(
+    page: Any, date: str, player: dict[str, str], entry: tuple[int, int, int], rank: int
+) -> None:
+    """The day's public board lists `player` once with `entry` (score, pieces, seconds) at
+    `rank`, which the player's own /me and the order of the board agree on."""
+    listing = page.request.get(f"/api/leaderboards/daily/{date}")
+    assert listing.ok
+    entries = listing.json()["entries"]
+    me = page.request.get(
+        f"/api/leaderboards/daily/{date}/me", headers={"X-Player-Token": player["token"]}
+    ).json()["me"]
+    mine = [e for e in entries if e["pseudonym"] == player["pseudonym"]]
+    assert len(mine) == 1
+    assert (mine[0]["score"], mine[0]["pieces"], mine[0]["seconds"]) == entry
+    assert mine[0]["rank"] == rank == me["rank"]
+    # Best score first, the older first on equal scores (docs/http-api.md, data model).
+    total = entry[0]
+    ahead = [
+        e for e in entries
+        if e["score"] > total or (e["score"] == total and e["at"] < mine[0]["at"])
+    ]
+    assert rank == 1 + len(ahead)
 
 
 def test_win_scores_asks_pseudonym_claims_ranks_and_shares(
@@ -130,53 +198,21 @@ def test_win_scores_asks_pseudonym_claims_ranks_and_shares(
     assert set(after) == (WHITE_BEFORE_WIN - {28}) | {19}
     pieces = len(after)
 
-    # The server's score against the rule: pieces from the board, whole seconds of its clock,
-    # a clock that counted at least the thinking and at most the time since the game began.
     score = view["score"]
-    elapsed_ms = view["clock"]["elapsedMs"]
-    assert THINK_MS <= elapsed_ms <= wall_ms + 100
-    assert score["base"] == BASE_POINTS and score["perPiece"] == POINTS_PER_PIECE
-    assert score["pieces"] == pieces == view["pieces"]["white"]
-    assert view["pieces"]["black"] == 0
-    assert score["seconds"] == elapsed_ms // 1000
-    total = BASE_POINTS + POINTS_PER_PIECE * pieces - score["seconds"]
-    assert score["total"] == total
-    assert spaced(page.locator("#score .total").inner_text()) == f"{french_number(total)} points"
-    assert spaced(page.locator("#score .formula").inner_text()) == (
-        f"3 000 + 300 × {pieces} pièces − {score['seconds']} s"
-    )
+    total = assert_score_follows_the_rule(page, view, pieces, wall_ms)
 
     # First win in this browser: the pseudonym prompt, and nothing claimed yet.
     assert page.locator("#pseudo-form").is_visible()
     assert page.locator("#rank").is_hidden()
     assert view["claimed"] is False
     page.screenshot(path=str(artifacts_dir / f"end-won-{user.name}.png"))
-    axe = Axe().run(page)
-    assert axe.violations_count == 0, axe.generate_report()
+    assert_accessible(page)
 
     # A name the server refuses: the reason is shown in the page's language, nothing claimed.
-    page.locator("#pseudo").fill("Moi#Gagnant")
-    with page.expect_response(is_post("/api/players")) as refused:
-        user.press(page.locator("#pseudo-form button[type=submit]"))
-    assert refused.value.status == 422
-    expect(page.locator("#pseudo-error")).to_contain_text("Pseudonyme refusé : de 3 à 20")
-    assert page.locator("#rank").is_hidden()
+    assert_pseudonym_refused(user, "Moi#Gagnant", "Pseudonyme refusé : de 3 à 20")
 
     name = f"Gagnant {user.name[0]}{time.time_ns() % 10**7}"  # 3 to 20 characters
-    page.locator("#pseudo").fill(name)
-    with (
-        page.expect_response(is_post("/api/players")) as registered,
-        page.expect_response(is_post(f"/api/games/{game_id}/claim")) as claimed,
-    ):
-        user.press(page.locator("#pseudo-form button[type=submit]"))
-    assert registered.value.status == 201
-    player = registered.value.json()
-    assert player["pseudonym"] == name
-    assert claimed.value.status == 200
-    claim_headers = claimed.value.request.headers
-    assert claim_headers["authorization"] == f"Bearer {token}"
-    assert claim_headers["x-player-token"] == player["token"]
-    result = claimed.value.json()
+    player, result = claim_under_a_new_pseudonym(user, game_id, token, name)
     assert result["board"] == "daily" and result["date"] == view["date"]
     assert result["score"] == total and result["best"] == total
 
@@ -192,24 +228,8 @@ def test_win_scores_asks_pseudonym_claims_ranks_and_shares(
     assert stored["pseudonym"] == name and stored["token"] == player["token"]
 
     # The real leaderboard has the entry, at the rank the page showed.
-    board = page.request.get(f"/api/leaderboards/daily/{view['date']}")
-    assert board.ok
-    listing = board.json()
-    me = page.request.get(
-        f"/api/leaderboards/daily/{view['date']}/me", headers={"X-Player-Token": player["token"]}
-    ).json()["me"]
-    mine = [e for e in listing["entries"] if e["pseudonym"] == name]
-    assert len(mine) == 1
-    assert (mine[0]["score"], mine[0]["pieces"], mine[0]["seconds"]) == (
-        total, pieces, score["seconds"]
-    )
-    assert mine[0]["rank"] == result["rank"] == me["rank"]
-    # Best score first, the older first on equal scores (docs/http-api.md, data model).
-    ahead = [
-        e for e in listing["entries"]
-        if e["score"] > total or (e["score"] == total and e["at"] < mine[0]["at"])
-    ]
-    assert result["rank"] == 1 + len(ahead)
+    entry = (total, pieces, score["seconds"])
+    assert_listed_at_its_rank(page, view["date"], player, entry, result["rank"])
     reread = page.request.get(f"/api/games/{game_id}", headers={"Authorization": f"Bearer {token}"})
     assert reread.json()["claimed"] is True
 
@@ -239,23 +259,16 @@ def test_loss_shows_the_result_without_score_or_claim(
     assert view["status"] == "lost" and view["reason"] == "no-moves"
     assert view["score"] is None and view["pieces"]["white"] == 0
 
-    page.wait_for_selector("#end:not([hidden])")
+    assert_end_without_score(page, "Perdu", "vous ne pouvez plus jouer")
     # The computer's own reply, as the server chose it, is on the board: White has nothing.
     reply = view["lastComputerMove"]
     assert reply is not None and 23 in reply["captures"]
     after = board_pieces(page)
     assert "white" not in after.values()
     assert after.get(reply["path"][-1]) == "black"
-    assert page.locator("#end-title").inner_text() == "Perdu"
-    assert page.locator("#end-reason").inner_text() == "vous ne pouvez plus jouer"
-    assert page.locator("#score").is_hidden()
-    assert page.locator("#pseudo-form").is_hidden()
-    assert page.locator("#rank").is_hidden()
-    assert page.locator("#share").is_visible()
     assert page.locator("#resign").is_hidden()
     page.screenshot(path=str(artifacts_dir / f"end-lost-{user.name}.png"))
-    axe = Axe().run(page)
-    assert axe.violations_count == 0, axe.generate_report()
+    assert_accessible(page)
 
 
 def test_a_busy_claim_is_offered_again_and_then_ranks(user: Any, games_table: Any) -> None:
@@ -264,11 +277,7 @@ def test_a_busy_claim_is_offered_again_and_then_ranks(user: Any, games_table: An
     page must offer to retry, not announce the game as already claimed."""
     page = user.page
     page.goto("/")
-    name = f"Retenté {user.name[0]}{time.time_ns() % 10**7}"
-    registered = page.request.post("/api/players", data={"pseudonym": name})
-    assert registered.status == 201
-    player = registered.json()
-    page.evaluate("p => localStorage.setItem('dames.player', JSON.stringify(p))", player)
+    sign_up(page, f"Retenté {user.name[0]}{time.time_ns() % 10**7}")
     game_id, token, _ = start_daily_game_at(page, games_table, FEN_WHITE_WINS)
 
     busy_body = {
@@ -332,11 +341,5 @@ def test_a_draw_by_king_moves_shows_its_reason_and_no_score(
     assert (view["status"], view["reason"]) == ("draw", "25-king-moves")
     assert view["score"] is None and len(view["moves"]) == 50
 
-    page.wait_for_selector("#end:not([hidden])")
-    assert page.locator("#end-title").inner_text() == "Partie nulle"
-    assert page.locator("#end-reason").inner_text() == "25 coups de dames sans prise"
-    assert page.locator("#score").is_hidden()
-    assert page.locator("#pseudo-form").is_hidden()
-    assert page.locator("#rank").is_hidden()
-    assert page.locator("#share").is_visible()
+    assert_end_without_score(page, "Partie nulle", "25 coups de dames sans prise")
     page.screenshot(path=str(artifacts_dir / f"end-draw-{user.name}.png"))

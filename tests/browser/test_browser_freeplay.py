@@ -1,7 +1,8 @@
 """Free play in the real browser against the real server: the new-game screen, a
 casual game as Black with hint, takeback and a declined draw offer, the warning before a
-ranked game turns casual, two players with the board turning, review, PDN export and import,
-the device's statistics, old practice links, and the new pages at 320 px in the dark theme."""
+ranked game turns casual, review, PDN export and import, the device's statistics, old
+practice links, and the new pages at 320 px in the dark theme. Two players on one device are
+in test_browser_duo."""
 
 from __future__ import annotations
 
@@ -11,41 +12,20 @@ from typing import Any
 
 import pytest
 from browser_helpers import (
+    PHONE_320,
+    assert_accessible,
     board_pieces,
+    first_square_on_screen,
     move_texts,
+    new_game,
     open_and_play_32_28,
+    saved_game,
     square,
     wait_for_moves,
     wait_for_turn,
 )
 
 pytestmark = pytest.mark.browser
-
-PHONE_320 = {
-    "viewport": {"width": 320, "height": 640},
-    "device_scale_factor": 2,
-    "is_mobile": True,
-    "has_touch": True,
-}
-
-
-def new_game(
-    user: Any, *, opponent: str = "computer", level: str = "defi", color: str | None = None
-) -> None:
-    """Fills the new-game screen and starts; waits for the game page."""
-    page = user.page
-    page.goto("/new.html")
-    user.press(page.locator(f'input[name="opponent"][value="{opponent}"]'))
-    if opponent == "computer":
-        user.press(page.locator(f'input[name="level"][value="{level}"]'))
-        if color:
-            user.press(page.locator(f'input[name="color"][value="{color}"]'))
-    user.press(page.locator("#start"))
-    page.wait_for_url("**/play.html?mode=*")
-
-
-def first_square_on_screen(page: Any) -> int:
-    return int(page.locator("#board [data-square]").first.get_attribute("data-square"))
 
 
 def hinted(page: Any) -> tuple[int, int]:
@@ -133,90 +113,11 @@ def test_a_ranked_game_warns_before_the_first_hint(browser: Any, base_url: str) 
     context.close()
 
 
-def test_two_players_with_the_board_turning(user: Any, artifacts_dir: Path) -> None:
+def review_the_two_moves_and_return(user: Any, live: dict[int, str]) -> None:
+    """Review from the move list of a game after 32-28 and the computer's answer: the
+    position after White's first move, then ← and →; past the last move, or with the "back to
+    the game" button, the game itself (`live`) again, ready for a move."""
     page = user.page
-    page.goto("/new.html")
-    user.press(page.locator('input[name="opponent"][value="duo"]'))
-    assert page.locator("#level-group").is_hidden()
-    user.press(page.locator("#flip"))
-    user.press(page.locator("#start"))
-    page.wait_for_url("**/play.html?mode=duo")
-    wait_for_turn(page)
-    assert page.locator("#status-text").inner_text() == "Aux Blancs de jouer"
-    assert first_square_on_screen(page) == 1
-    user.press(square(page, 32))
-    user.press(square(page, 28))
-    page.wait_for_function(
-        "() => document.getElementById('status-text').textContent === 'Aux Noirs de jouer'"
-    )
-    wait_for_turn(page)
-    assert first_square_on_screen(page) == 50  # turned for Black
-    assert page.locator("#board").get_attribute("aria-label") == "Damier, les noirs en bas"
-    page.screenshot(path=str(artifacts_dir / f"duo-black-{user.name}.png"))
-    user.press(square(page, 19))
-    user.press(square(page, 23))
-    wait_for_moves(page, 2)
-    page.wait_for_function(
-        "() => document.getElementById('status-text').textContent === 'Aux Blancs de jouer'"
-    )
-    assert first_square_on_screen(page) == 1
-    # The option is remembered; off, the board stays put.
-    user.press(page.locator("#flip-board"))
-    page.reload()
-    wait_for_turn(page)
-    assert move_texts(page) == ["32-28", "19-23"]
-    user.press(square(page, 28))
-    user.press(square(page, 19))
-    wait_for_moves(page, 3)
-    assert first_square_on_screen(page) == 1
-
-
-def test_two_players_agree_a_draw_once_both_say_yes(user: Any) -> None:
-    page = user.page
-    new_game(user, opponent="duo")
-    wait_for_turn(page)
-    user.press(square(page, 32))
-    user.press(square(page, 28))
-    wait_for_moves(page, 1)
-    wait_for_turn(page)
-    offers: list[str] = []
-    page.on("request", lambda r: offers.append(r.url) if r.url.endswith("/draw-offer") else None)
-
-    # Cancelled: nothing is sent, the game goes on.
-    user.press(page.locator("#draw-button"))
-    assert page.locator("#draw-text").inner_text() == (
-        "Les deux joueurs acceptent la nulle ?"
-    )
-    user.press(page.locator("#draw-no"))
-    assert page.locator("#draw-confirm").is_hidden()
-    assert page.locator("#end").is_hidden() and offers == []
-    assert page.locator("#status-text").inner_text() == "Aux Noirs de jouer"
-
-    # Accepted by both: the game ends drawn by agreement, and the device counts the draw.
-    user.press(page.locator("#lang-switch"))
-    user.press(page.locator("#draw-button"))
-    assert page.locator("#draw-text").inner_text() == "Do both players agree to a draw?"
-    user.press(page.locator("#draw-yes"))
-    page.wait_for_selector("#end:not([hidden])")
-    assert page.locator("#draw-confirm").is_hidden() and len(offers) == 1
-    assert page.locator("#end-title").inner_text() == "Draw"
-    assert page.locator("#end-reason").inner_text() == "draw by agreement"
-    assert page.locator("#tools-text").inner_text() == "Both players agreed to a draw."
-    user.press(page.locator("#lang-switch"))
-    assert page.locator("#end-reason").inner_text() == "nulle par accord"
-    page.goto("/stats.html")
-    duo = page.locator('#stats-body tr[data-level="duo"]')
-    assert [duo.locator(c).inner_text() for c in (".win", ".draw", ".loss")] == ["0", "1", "0"]
-
-
-def test_pdn_exported_reviewed_reimported_and_played_on(
-    user: Any, artifacts_dir: Path, tmp_path: Path
-) -> None:
-    page = user.page
-    open_and_play_32_28(user, "/play.html?mode=free")
-    live = board_pieces(page)
-
-    # Review from the move list: the position after White's first move, then → and back.
     user.press(page.locator("#move-list .mv").first)
     page.wait_for_selector("#review:not([hidden])")
     assert "32-28" in page.locator("#review-text").inner_text()
@@ -244,6 +145,16 @@ def test_pdn_exported_reviewed_reimported_and_played_on(
     wait_for_turn(page)
     assert board_pieces(page) == live
 
+
+def test_pdn_exported_reviewed_reimported_and_played_on(
+    user: Any, artifacts_dir: Path, tmp_path: Path
+) -> None:
+    page = user.page
+    open_and_play_32_28(user, "/play.html?mode=free")
+    live = board_pieces(page)
+
+    review_the_two_moves_and_return(user, live)
+
     with page.expect_download() as download:
         user.press(page.locator("#pdn-download"))
     path = tmp_path / "game.pdn"
@@ -257,7 +168,7 @@ def test_pdn_exported_reviewed_reimported_and_played_on(
     )
     assert page.evaluate("() => navigator.clipboard.readText()") == text
     moves = move_texts(page)
-    game_id = page.evaluate("() => JSON.parse(localStorage.getItem('dames.game.free')).id")
+    game_id = saved_game(page, "free")["id"]
 
     page.goto("/import.html")
     page.fill("#pdn-input", text)
@@ -278,7 +189,7 @@ def test_pdn_exported_reviewed_reimported_and_played_on(
     )
     error = page.locator("#import-error").inner_text()
     assert "move 2" in error and "game 1" in error
-    assert page.evaluate("() => JSON.parse(localStorage.getItem('dames.game.free')).id") == game_id
+    assert saved_game(page, "free")["id"] == game_id
 
     # Play on from the position after 32-28 (Black to move: the player takes Black).
     page.fill("#pdn-input", text)
@@ -384,13 +295,6 @@ def test_new_pages_at_320_px_in_the_dark(
     page.locator("#game-tools").scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts_dir / f"tools-320-dark-{lang}.png"))
     context.close()
-
-
-def assert_accessible(page: Any) -> None:
-    from axe_playwright_python.sync_playwright import Axe
-
-    results = Axe().run(page)
-    assert results.violations_count == 0, results.generate_report()
 
 
 def test_new_pages_and_the_game_tools_have_no_axe_violation(page: Any) -> None:

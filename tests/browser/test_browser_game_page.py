@@ -1,7 +1,8 @@
 """The game page against the real local server: the server's clock across a reload and the
-pauses the page announces, the daily challenge's close and its replays, the end screen (last
-move, pauses, streak, countdown, share, play again), long captures in the move list, and the
-errors that retrying cannot fix.
+pauses the page announces, the end screen of a daily win (last move, pauses, streak,
+countdown, share, play again), long captures in the move list, and the errors that retrying
+cannot fix. The daily's close, its replays, its share grid and its review are in
+test_browser_daily.
 
 Winning positions are arranged as in test_browser_end: a real game is started through the
 site, its stored item is rewritten as test data (start position, or the challenge's day), and
@@ -11,16 +12,18 @@ the page reloads and resumes it from the real server.
 from __future__ import annotations
 
 import re
-import time
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from browser_helpers import (
+    FEN_WHITE_WINS,
+    MOVE_NOTATION,
+    PHONE_320,
+    assert_accessible,
     board_pieces,
-    open_and_play_32_28,
+    is_post,
+    saved_game,
     set_start_position,
     square,
     wait_for_moves,
@@ -29,13 +32,9 @@ from browser_helpers import (
 
 pytestmark = pytest.mark.browser
 
-# White's man on 28 must take Black's only piece (28x19): the player's move ends the game.
-FEN_WHITE_WINS = "W:W28,31,36,37,41,42,46,47:B23"
 # White's man on 30 must take four black pieces and land on 46: a long capture that must wrap
 # in the move list.
 FEN_LONG_CAPTURE = "W:W35,30:B32,23,18,27,41,34,24,33"
-# A move in official notation (32-28, 28x19, 30x39x28x37x46): a share text must never hold one.
-MOVE_NOTATION = re.compile(r"\b\d{1,2}(?:[-x]\d{1,2})+\b")
 
 SET_VISIBILITY = """hidden => {
   Object.defineProperty(document, 'hidden', {configurable: true, get: () => hidden});
@@ -68,10 +67,6 @@ FAKE_SHARE_SHEET_AND_COUNT_TONES = """
     return createOscillator.call(this);
   };
 """
-
-
-def is_post(path_end: str) -> Any:
-    return lambda r: r.request.method == "POST" and r.url.split("?")[0].endswith(path_end)
 
 
 def clock_seconds(page: Any) -> int:
@@ -115,18 +110,19 @@ def set_hidden(page: Any, hidden: bool) -> Any:
     return answered.value
 
 
-def saved(page: Any, key: str) -> dict[str, Any]:
-    value: dict[str, Any] = page.evaluate(f"JSON.parse(localStorage.getItem('dames.game.{key}'))")
-    return value
-
-
-def day(offset: int) -> str:
-    return (datetime.now(UTC) + timedelta(days=offset)).strftime("%Y-%m-%d")
-
-
-def assert_accessible(page: Any) -> None:
-    axe = Axe().run(page)
-    assert axe.violations_count == 0, axe.generate_report()
+def share(user: Any) -> str:
+    """Presses Share and returns what it gave away: on the phone, to the share sheet
+    (FAKE_SHARE_SHEET_AND_COUNT_TONES); on the desktop, to the clipboard."""
+    page = user.page
+    user.press(page.locator("#share"))
+    if user.touch:
+        page.wait_for_function("() => window.sharedTexts.length === 1")
+        text: str = page.evaluate("window.sharedTexts[0]")
+        return text
+    page.wait_for_function("() => document.getElementById('hint').textContent.includes('copié')")
+    assert page.evaluate("window.sharedTexts") == []
+    copied: str = page.evaluate("navigator.clipboard.readText()")
+    return copied
 
 
 def classes_of(page: Any, selector: str) -> list[str]:
@@ -152,7 +148,7 @@ def test_server_clock_survives_a_reload_and_pauses_are_announced(user: Any) -> N
     assert page.locator("#sound").is_checked()
     wait_for_clock(page, 3)
 
-    token = saved(page, "free")["token"]
+    token = saved_game(page, "free")["token"]
     page.evaluate(WATCH_CLOCK_CALLS)
     hidden = set_hidden(page, True)
     assert hidden.request.post_data_json == {"paused": True}
@@ -175,7 +171,7 @@ def test_server_clock_survives_a_reload_and_pauses_are_announced(user: Any) -> N
     other = page.context.new_page()
     other.goto("/play.html?mode=free")
     wait_for_turn(other)
-    assert saved(other, "free")["token"] == token
+    assert saved_game(other, "free")["token"] == token
     assert abs(clock_seconds(other) - clock_seconds(page)) <= 1
     assert clock_seconds(other) > frozen
     other.close()
@@ -190,7 +186,7 @@ def test_daily_win_shows_last_move_pauses_streak_countdown_share_and_play_again(
     page.goto("/play.html?mode=daily")
     wait_for_turn(page)
     user.press(page.locator("#sound"))
-    first = saved(page, "daily")
+    first = saved_game(page, "daily")
     set_start_position(games_table, first["id"], FEN_WHITE_WINS)
     page.reload()
     wait_for_turn(page)
@@ -241,16 +237,7 @@ def test_daily_win_shows_last_move_pauses_streak_countdown_share_and_play_again(
     assert_accessible(page)
 
     # Share: the share sheet on the phone, the clipboard on the desktop; never a move.
-    user.press(page.locator("#share"))
-    if user.touch:
-        page.wait_for_function("() => window.sharedTexts.length === 1")
-        text = page.evaluate("window.sharedTexts[0]")
-    else:
-        page.wait_for_function(
-            "() => document.getElementById('hint').textContent.includes('copié')"
-        )
-        text = page.evaluate("navigator.clipboard.readText()")
-        assert page.evaluate("window.sharedTexts") == []
+    text = share(user)
     lines = text.split("\n")
     assert lines[0].startswith("Dames du jour — défi du ")
     assert lines[1].startswith("Gagné : ") and "1 coup," in lines[1]
@@ -266,137 +253,10 @@ def test_daily_win_shows_last_move_pauses_streak_countdown_share_and_play_again(
     assert created.value.status == 201
     assert created.value.request.post_data_json == {"mode": "daily"}
     wait_for_turn(page)
-    assert saved(page, "daily")["id"] == created.value.json()["game"]["id"] != first["id"]
+    assert saved_game(page, "daily")["id"] == created.value.json()["game"]["id"] != first["id"]
     assert len(board_pieces(page)) == 40
     assert page.locator("#end").is_hidden()
     assert page.locator(".last-arrow").get_attribute("hidden") == ""
-
-
-def test_closed_daily_says_so_before_the_next_move(
-    user: Any, games_table: Any, artifacts_dir: Path
-) -> None:
-    page = user.page
-    page.goto("/play.html?mode=daily")
-    wait_for_turn(page)
-    game = saved(page, "daily")
-    # The banner counts down over the day's last hour: before that, today's game shows none.
-    view = page.request.get(
-        f"/api/games/{game['id']}", headers={"Authorization": f"Bearer {game['token']}"}
-    ).json()
-    closes_at = datetime.fromisoformat(view["closesAt"].replace("Z", "+00:00"))
-    minutes_left = (closes_at - datetime.now(UTC)).total_seconds() / 60
-    if minutes_left > 61:
-        assert page.locator("#daily-banner").is_hidden()
-    elif minutes_left < 59:
-        page.wait_for_selector("#daily-banner:not([hidden])")
-
-    # The close comes during the game: the page's timer flips the banner at closesAt.
-    # (Seconds enough for a reload on a busy machine to show the countdown first.)
-    closes = (datetime.now(UTC) + timedelta(seconds=8)).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-    def closing_soon(route: Any) -> None:
-        response = route.fetch()
-        body = response.json()
-        body["closesAt"] = closes
-        route.fulfill(response=response, json=body)
-
-    page.route(f"**/api/games/{game['id']}", closing_soon)
-    page.reload()
-    wait_for_turn(page)
-    banner = page.locator("#daily-banner")
-    assert banner.is_visible() and "ferme dans" in banner.inner_text()
-    page.wait_for_function(
-        "() => document.getElementById('daily-banner-text').textContent.includes('est clos')",
-        timeout=15_000,
-    )
-    page.unroute(f"**/api/games/{game['id']}")
-
-    # The server says it: a daily game of a day that has closed is unranked.
-    closed_day = day(-2)  # closed whatever the hour: day D closes at D+1 00:10 UTC
-    games_table.update_item(
-        Key={"pk": f"GAME#{game['id']}", "sk": "GAME"},
-        UpdateExpression="SET #date = :day ADD version :one",
-        ExpressionAttributeNames={"#date": "date"},
-        ExpressionAttributeValues={":day": closed_day, ":one": 1},
-    )
-    with page.expect_response(lambda r: r.url.endswith(f"/api/games/{game['id']}")) as read:
-        page.reload()
-    assert read.value.json()["ranked"] is False
-    wait_for_turn(page)
-    assert "ne compte plus pour le classement" in banner.inner_text()
-    link = page.locator("#daily-banner-board")
-    assert link.is_visible()
-    assert link.get_attribute("href") == f"leaderboards.html?board=daily&date={closed_day}"
-    page.screenshot(path=str(artifacts_dir / f"game-daily-closed-{user.name}.png"))
-    assert_accessible(page)
-
-
-def test_a_claim_refused_as_daily_closed_is_said_plainly(page: Any, games_table: Any) -> None:
-    """The server has the last word: a win it refuses to rank (the day closed between the
-    page's last view and the claim) is explained, not reported as a failure."""
-    page.goto("/")
-    name = f"Clos {time.time_ns() % 10**9}"
-    player = page.request.post("/api/players", data={"pseudonym": name}).json()
-    page.evaluate("p => localStorage.setItem('dames.player', JSON.stringify(p))", player)
-    page.goto("/play.html?mode=daily")
-    wait_for_turn(page)
-    game = saved(page, "daily")
-    set_start_position(games_table, game["id"], FEN_WHITE_WINS)
-    page.reload()
-    wait_for_turn(page)
-    refused = {"error": "daily-closed", "message": "The challenge has closed."}
-    page.route(
-        f"**/api/games/{game['id']}/claim",
-        lambda route: route.fulfill(status=422, json=refused),
-    )
-    with page.expect_response(is_post(f"/api/games/{game['id']}/claim")):
-        square(page, 28).click()
-        square(page, 19).click()
-    page.wait_for_selector("#rank:not([hidden])")
-    assert page.locator("#rank").inner_text() == (
-        "Gagné après la clôture du défi : ce score ne compte pas pour le classement."
-    )
-    assert page.locator("#error").is_hidden()
-
-
-def test_a_past_day_is_replayed_unranked_with_its_leaderboard(user: Any, games_table: Any) -> None:
-    page = user.page
-    closed_day = day(-2)  # closed whatever the hour: day D closes at D+1 00:10 UTC
-    key = {"pk": f"DAILY#{closed_day}", "sk": "DAILY"}
-    if "Item" not in games_table.get_item(Key=key):
-        # Test data: closed_day's challenge as the midnight rotation would have stored it.
-        games_table.put_item(
-            Item={
-                **key,
-                "date": closed_day,
-                "seed": "0123456789abcdef0123456789abcdef",
-                "createdAt": f"{closed_day}T00:00:00Z",
-                "createdBy": "rotation",
-            }
-        )
-    page.goto("/")
-    page.evaluate("localStorage.setItem('dames.game.daily', JSON.stringify({id: 'g_kept'}))")
-    with page.expect_response(is_post("/api/games")) as created:
-        page.goto(f"/play.html?mode=daily&date={closed_day}")
-    assert created.value.request.post_data_json == {"mode": "daily", "date": closed_day}
-    view = created.value.json()["game"]
-    assert view["date"] == closed_day and view["ranked"] is False
-    wait_for_turn(page)
-    assert page.locator("#title").inner_text().endswith("(rejoué)")
-    assert "rejoué : cette partie ne compte pas" in page.locator("#daily-banner").inner_text()
-    assert page.locator("#daily-banner-board").get_attribute("href") == (
-        f"leaderboards.html?board=daily&date={closed_day}"
-    )
-    # Today's challenge kept in the browser is left alone.
-    assert saved(page, "daily")["id"] == "g_kept"
-    assert saved(page, "daily-past")["date"] == closed_day
-
-    # A day that has not begun: said plainly, with the way home and no Retry.
-    page.goto(f"/play.html?mode=daily&date={day(2)}")
-    page.wait_for_selector("#error:not([hidden])")
-    assert "n'a pas encore commencé" in page.locator("#error-text").inner_text()
-    assert page.locator("#retry").is_hidden()
-    assert page.locator("#error-home").is_visible()
 
 
 def test_errors_say_what_is_wrong_and_only_network_failures_offer_retry(
@@ -427,14 +287,6 @@ def test_errors_say_what_is_wrong_and_only_network_failures_offer_retry(
     user.press(page.locator("#retry"))
     wait_for_turn(page)
     assert page.locator("#error").is_hidden()
-
-
-PHONE_320 = {
-    "viewport": {"width": 320, "height": 640},
-    "device_scale_factor": 2,
-    "is_mobile": True,
-    "has_touch": True,
-}
 
 
 def test_long_capture_wraps_apart_in_both_languages_at_320px(
@@ -477,60 +329,3 @@ def test_long_capture_wraps_apart_in_both_languages_at_320px(
         page.screenshot(path=str(artifacts_dir / f"game-320-dark-moves-{lang}.png"))
         page.evaluate("window.scrollTo(0, 0)")
     context.close()
-
-
-SHARE_OF = """async (game) => {
-  const m = await import('/js/share.js');
-  return {squares: m.moveSquares(game), text: m.shareText(game, 'https://dames.example')};
-}"""
-
-
-def test_share_grid_colours_each_move_by_what_the_answer_took(page: Any) -> None:
-    """One square per move of the player, from the view's `captured` (pieces taken by each
-    ply): green when the answer took nothing, yellow for an even trade, red for a loss."""
-    page.goto("/rules.html")
-    game = {
-        "mode": "daily",
-        "date": "2026-11-29",
-        "ranked": True,
-        "status": "lost",
-        "playerColor": "white",
-        # White played plies 0, 2, 4 and 6; the game ended on White's last move.
-        "turn": "black",
-        "moves": ["32-28", "19-23", "28x19", "14x23", "33-29", "23x34x43", "38x49"],
-        "captured": [0, 0, 1, 1, 0, 2, 1],
-        "clock": {"elapsedMs": 83_500},
-        "score": None,
-        "createdAt": "2026-11-29T08:00:00Z",
-    }
-    shared = page.evaluate(SHARE_OF, game)
-    assert shared["squares"] == ["\U0001f7e9", "\U0001f7e8", "\U0001f7e5", "\U0001f7e9"]
-    lines = shared["text"].split("\n")
-    assert lines == [
-        "Dames du jour — défi du 29 novembre 2026",
-        "Perdu : 4 coups, 01:23",
-        "\U0001f7e9\U0001f7e8\U0001f7e5\U0001f7e9",
-        "https://dames.example/",
-    ]
-    assert not MOVE_NOTATION.search(shared["text"])
-
-
-def test_the_daily_is_reviewed_only_once_it_is_over(user: Any) -> None:
-    """The daily is played alone and without help, review included: while it runs the move
-    list is not a set of controls and ← shows nothing; once it is over it steps through."""
-    page = user.page
-    open_and_play_32_28(user, "/play.html?mode=daily")
-    assert page.locator("#move-list .mv").count() == 2
-    assert page.locator("#move-list .mv[role=button]").count() == 0
-    assert page.locator("#review-start").is_hidden()
-    user.press(page.locator("#move-list .mv").first)
-    page.keyboard.press("ArrowLeft")
-    assert page.locator("#review").is_hidden() and page.locator("#board.waiting").count() == 0
-
-    user.press(page.locator("#resign"))
-    user.press(page.locator("#resign"))  # confirmed
-    page.wait_for_selector("#resign", state="hidden")
-    assert page.locator("#move-list .mv[role=button]").count() == 2
-    user.press(page.locator("#move-list .mv").first)
-    page.wait_for_selector("#review:not([hidden])")
-    assert "32-28" in page.locator("#review-text").inner_text()

@@ -98,3 +98,37 @@ def test_a_windows_1252_file_keeps_its_accents(page: Any) -> None:
     )
     page.wait_for_function("() => document.getElementById('pdn-input').value.includes('Müller')")
     assert page.locator("#import-title").inner_text() == "Fête : Müller – Désiré"
+
+
+def test_the_text_read_is_kept_for_this_tab_only(browser: Any, base_url: str) -> None:
+    """A reload (or a way back from the game page) finds the text last read in the box again;
+    another tab starts empty, and storage the browser refuses costs only the draft."""
+    text = '[Event "Draft"]\n\n1. 32-28 19-23 *\n'
+    context = browser.new_context(base_url=base_url)
+    page = context.new_page()
+    page.goto("/import.html")
+    page.fill("#pdn-input", text)
+    page.click("#pdn-read")
+    page.wait_for_selector("#imp-moves .mv")
+    page.reload()
+    assert page.locator("#pdn-input").input_value() == text
+    assert page.evaluate("() => sessionStorage.getItem('dames.importDraft')") == text
+    assert page.evaluate("() => localStorage.getItem('dames.importDraft')") is None
+    other = context.new_page()
+    other.goto("/import.html")
+    assert other.locator("#pdn-input").input_value() == ""
+    context.close()
+
+    # Session storage refused (as some private modes do): the page still reads the text.
+    refused = browser.new_context(base_url=base_url)
+    refused.add_init_script(
+        "Object.defineProperty(window, 'sessionStorage', {get() { throw new DOMException("
+        "'denied', 'SecurityError'); }})"
+    )
+    blocked = refused.new_page()
+    blocked.goto("/import.html")
+    assert blocked.locator("#pdn-input").input_value() == ""
+    blocked.fill("#pdn-input", text)
+    blocked.click("#pdn-read")
+    blocked.wait_for_selector("#imp-moves .mv")
+    refused.close()

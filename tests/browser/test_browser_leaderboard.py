@@ -1,14 +1,15 @@
 """The leaderboard page on the split API: the public board plus the personal rank, pauses shown
-discreetly, and no sideways scroll on a 320 px phone."""
+discreetly, no sideways scroll on a 320 px phone, and the player's own line in both
+languages."""
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_helpers import context_with_player
 
 pytestmark = pytest.mark.browser
 
@@ -32,11 +33,8 @@ def paused_player(live_server: str) -> dict[str, str]:
 def test_pauses_and_own_rank_fit_a_320px_phone(
     browser: Any, base_url: str, paused_player: dict[str, str], artifacts_dir: Path
 ) -> None:
-    context = browser.new_context(
-        base_url=base_url, locale="en-GB", viewport={"width": 320, "height": 568}
-    )
-    context.add_init_script(
-        f"localStorage.setItem('dames.player', {json.dumps(json.dumps(paused_player))})"
+    context = context_with_player(
+        browser, base_url, paused_player, locale="en-GB", viewport={"width": 320, "height": 568}
     )
     page = context.new_page()
     requests: list[tuple[str, str | None]] = []
@@ -62,4 +60,23 @@ def test_pauses_and_own_rank_fit_a_320px_phone(
     }
     assert page.evaluate("document.documentElement.scrollWidth") <= 320
     page.screenshot(path=str(artifacts_dir / "leaderboard-pauses-320.png"), full_page=True)
+    context.close()
+
+
+def test_leaderboard_own_line_reads_well_in_both_languages(
+    browser: Any, base_url: str, seeded: dict[str, Any]
+) -> None:
+    context = context_with_player(browser, base_url, seeded["player"], locale="en-GB")
+    page = context.new_page()
+    page.goto("/leaderboards.html?board=daily")
+    page.wait_for_function("() => document.getElementById('lb-me').textContent.length > 0")
+    name = seeded["player"]["pseudonym"]
+    english = page.locator("#lb-me").inner_text()
+    assert english.startswith(f"{name} (you): rank ")
+    assert english.endswith(" — 6,105 points")
+    assert " :" not in english
+    page.locator("#lang-switch").click()
+    french = page.locator("#lb-me").inner_text().replace("\u202f", " ").replace("\xa0", " ")
+    assert french.startswith(f"{name} (vous) : rang ")
+    assert french.endswith(" — 6 105 points")
     context.close()

@@ -8,11 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_helpers import move_texts, square, wait_for_turn
+from browser_helpers import FEN_WHITE_WINS, move_texts, square, wait_for_turn
 
 pytestmark = pytest.mark.browser
 
-FEN_WHITE_WINS = "W:W28,31,36,37,41,42,46,47:B23"
 # White must take: only 28 can (28x19); 45 could move if there were no capture.
 FEN_MUST_TAKE = "W:W28,45,37:B23,5"
 ENGLISH_TITLES = {

@@ -1,19 +1,17 @@
 """The site as a whole, on every screen: no page scrolls sideways from 320 px up (portrait and
 landscape, light and dark, French and English); a phone held sideways puts the game panel
 beside a board that takes the height; the dark theme follows the system and its switch; the
-page for an unknown address; the manifest and icons; the home page's decorative board, streak
-and past challenges; the leaderboard's own line in both languages."""
+page for an unknown address; the manifest and icons. The home page and the past challenges
+are in test_browser_home."""
 
 from __future__ import annotations
 
-import json
 import struct
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
+from browser_helpers import assert_accessible, context_with_player
 
 pytestmark = pytest.mark.browser
 
@@ -62,52 +60,12 @@ def png_size(data: bytes) -> tuple[int, int]:
     return width, height
 
 
-@pytest.fixture(scope="module")
-def seeded(live_server: str) -> dict[str, Any]:
-    """Today's daily board with a long pseudonym on it (the widest table a phone must show),
-    that player's browser identity, and two closed past days with a challenge."""
-    from dames_backend.daily import ensure_daily
-    from dames_backend.leaderboard import record_claim
-    from dames_backend.players import create_player
-
-    now = datetime.now(UTC)
-    today = now.date().isoformat()
-    stamp = now.strftime("%H%M%S")
-    wide = create_player(f"Wwwwwwwwwwwwww{stamp}")
-    other = create_player(f"Zoé{stamp}")
-    for i, (new, score, seconds) in enumerate([(other, 7500, 0), (wide, 6105, 3725)]):
-        record_claim(
-            game_id=f"g_site{stamp}{i}",
-            player=new.player,
-            board="daily",
-            date=today,
-            score=score,
-            pieces=15,
-            seconds=seconds,
-        )
-    past = [(now.date() - timedelta(days=n)).isoformat() for n in (2, 5)]
-    for day in past:
-        ensure_daily(day)
-    # Yesterday too: once it has closed the home page shows its seed and the verify command,
-    # the longest line a phone must wrap.
-    ensure_daily((now.date() - timedelta(days=1)).isoformat())
-    identity = {
-        "playerId": wide.player.player_id,
-        "pseudonym": wide.player.pseudonym,
-        "token": wide.token,
-    }
-    return {"player": identity, "past": past, "today": today}
-
-
 def test_no_page_scrolls_sideways_on_any_screen(
     browser: Any, base_url: str, seeded: dict[str, Any], artifacts_dir: Path
 ) -> None:
     """One load per page; the viewport, language and colour scheme change in place."""
-    context = browser.new_context(
-        base_url=base_url, locale="fr-FR", viewport={"width": 320, "height": 568}
-    )
-    context.add_init_script(
-        f"localStorage.setItem('dames.player', {json.dumps(json.dumps(seeded['player']))})"
+    context = context_with_player(
+        browser, base_url, seeded["player"], locale="fr-FR", viewport={"width": 320, "height": 568}
     )
     problems = []
     for path in PAGES:
@@ -205,20 +163,15 @@ def test_dark_theme_follows_the_system_and_the_switch_on_every_page(
     page.reload()
     assert page.evaluate("document.documentElement.dataset.theme") == "light"
     page.goto("/")
-    assert_no_axe_violation(page)
+    assert_accessible(page)
     page.locator("#theme-switch").click()
     assert page.evaluate("document.documentElement.dataset.theme") == "dark"
-    assert_no_axe_violation(page)  # contrast checked in the dark theme too
+    assert_accessible(page)  # contrast checked in the dark theme too
     for path in ("/days.html", "/leaderboards.html?board=daily", "/play.html?mode=free"):
         page.goto(path)
         page.wait_for_load_state("networkidle")
-        assert_no_axe_violation(page)
+        assert_accessible(page)
     context.close()
-
-
-def assert_no_axe_violation(page: Any) -> None:
-    results = Axe().run(page)
-    assert results.violations_count == 0, results.generate_report()
 
 
 def test_unknown_address_gets_the_site_page_with_a_way_home(page: Any, base_url: str) -> None:
@@ -230,7 +183,7 @@ def test_unknown_address_gets_the_site_page_with_a_way_home(page: Any, base_url:
     assert luminance(page, "header.top") < 0.05
     page.locator("#lang-switch").click()
     assert page.locator("h1").inner_text() == "This page does not exist"
-    assert_no_axe_violation(page)
+    assert_accessible(page)
     page.get_by_role("link", name="Back to the home page").click()
     page.wait_for_url(f"{base_url}/")
     assert page.locator("#play-daily").is_visible()
@@ -270,142 +223,3 @@ def test_manifest_and_icons_let_a_phone_add_the_site_to_its_home_screen(
     assert {(192, "any"), (512, "any"), (512, "maskable")} <= sizes
     touch = page.request.get(f"{base_url}/icons/apple-touch-icon.png")
     assert png_size(touch.body()) == (180, 180)
-
-
-def test_home_board_pieces_sit_centred_on_dark_squares(page: Any) -> None:
-    page.goto("/")
-    squares = page.locator(".mini-board rect").evaluate_all(
-        "rs => rs.map(r => [+r.getAttribute('x'), +r.getAttribute('y'),"
-        " +r.getAttribute('width'), +r.getAttribute('height')])"
-    )
-    assert len(squares) == 50
-    assert all((x + y) % 2 == 1 and w == h == 1 for x, y, w, h in squares)
-    pieces = page.locator(".mini-board circle").evaluate_all(
-        "cs => cs.map(c => [+c.getAttribute('cx'), +c.getAttribute('cy'), +c.getAttribute('r')])"
-    )
-    assert len(pieces) == 18
-    for cx, cy, r in pieces:
-        assert [cx - 0.5, cy - 0.5] in [[x, y] for x, y, _, _ in squares]
-        assert r < 0.5
-    # No seams: the dark squares are drawn on pixel edges.
-    assert page.locator(".mini-board .mb-dark").get_attribute("shape-rendering") == "crispEdges"
-    box = page.locator(".mini-board").bounding_box()
-    assert abs(box["width"] - box["height"]) < 0.5
-
-
-def test_home_shows_yesterdays_seed_with_the_command_that_checks_it(
-    page: Any, seeded: dict[str, Any]
-) -> None:
-    """The proof that the daily was the same for everyone: yesterday's seed, secret while the
-    day ran, is on the home page once the day has closed (00:10 UTC), with the command that
-    replays any of its games; before that, the page says when, and the seed is nowhere."""
-    from dames_backend import daily
-
-    yesterday = daily.yesterday_utc()
-    stored = daily.get_daily(yesterday)
-    assert stored is not None  # the fixture stored yesterday's challenge
-    with page.expect_response(lambda r: r.url.endswith("/api/daily")) as answered:
-        page.goto("/")
-    revealed = answered.value.json()["yesterday"]
-    assert revealed["date"] == yesterday
-    page.wait_for_selector("#yesterday:not([hidden])")
-    if revealed["seed"] is not None:  # (none in the ten minutes of grace after midnight)
-        assert revealed["seed"] == stored.seed
-        assert stored.seed in page.locator("#yesterday-seed").inner_text()
-        assert page.locator("#yesterday-proof").is_visible()
-        command = page.locator("#yesterday-command").inner_text()
-        # The PDN its page offers ("Télécharger le PDN"), which verify reads with no token.
-        assert command == f"python -m dames verify partie.pdn --seed {stored.seed}"
-        assert "Télécharger le PDN" in page.locator("#yesterday-how").inner_text()
-
-    # Before the close: when the seed comes, and the seed nowhere on the page.
-    reveal = datetime.now(UTC).replace(microsecond=0) + timedelta(minutes=5)
-
-    def not_yet(route: Any) -> None:
-        response = route.fetch()
-        body = response.json()
-        body["yesterday"] = {
-            **body["yesterday"],
-            "seed": None,
-            "revealsAt": reveal.isoformat().replace("+00:00", "Z"),
-        }
-        route.fulfill(response=response, json=body)
-
-    page.route("**/api/daily", not_yet)
-    page.reload()
-    page.wait_for_selector("#yesterday:not([hidden])")
-    text = page.locator("#yesterday-seed").inner_text()
-    assert "sera révélée à" in text
-    assert stored.seed not in page.content()
-    assert page.locator("#yesterday-proof").is_hidden()
-
-
-def test_home_shows_the_streak_and_links_past_challenges(browser: Any, base_url: str) -> None:
-    today = datetime.now(UTC).date().isoformat()
-    context = browser.new_context(base_url=base_url, locale="en-GB")
-    streak = {"current": 3, "best": 5, "lastDate": today}
-    context.add_init_script(
-        f"localStorage.setItem('dames.streak', {json.dumps(json.dumps(streak))})"
-    )
-    page = context.new_page()
-    page.goto("/")
-    page.wait_for_selector("#streak:not([hidden])")
-    text = page.locator("#streak").inner_text()
-    assert "3 days" in text and "5 days" in text
-    page.locator("#lang-switch").click()
-    assert "3 jours" in page.locator("#streak").inner_text()
-    page.locator("#past-days").click()
-    page.wait_for_url("**/days.html")
-    context.close()
-
-
-def test_past_challenges_list_closed_days_with_play_and_leaderboard(
-    page: Any, seeded: dict[str, Any], base_url: str, artifacts_dir: Path
-) -> None:
-    page.goto("/days.html")
-    page.wait_for_selector("#days li")
-    dates = page.locator("#days .day-date").all_inner_texts()
-    assert seeded["today"] not in " ".join(dates)
-    for day in seeded["past"]:
-        play = page.locator(f'a[href="play.html?mode=daily&date={day}"]')
-        board = page.locator(f'a[href="leaderboards.html?board=daily&date={day}"]')
-        assert play.count() == 1 and board.count() == 1
-    items = page.locator("#days li").count()
-    assert 2 <= items <= 30
-    # Newest first.
-    hrefs = page.locator("#days a.primary").evaluate_all("as => as.map(a => a.href.slice(-10))")
-    assert hrefs == sorted(hrefs, reverse=True)
-    assert_no_axe_violation(page)
-    page.locator("#lang-switch").click()
-    first = page.locator("#days li").first
-    assert first.locator("a.primary").inner_text().startswith("Play")
-    assert first.locator("a:not(.primary)").inner_text().startswith("Leaderboard")
-    assert first.locator(".day-date").inner_text()[-4:].isdigit()  # "28 November 2026"
-    assert first.locator(".day-seed").inner_text().startswith("Seed: ")
-    page.set_viewport_size({"width": 320, "height": 568})
-    page.screenshot(path=str(artifacts_dir / "site-days-320.png"), full_page=True)
-    newest = seeded["past"][0]
-    page.locator(f'a[href="leaderboards.html?board=daily&date={newest}"]').click()
-    page.wait_for_url(f"**date={newest}")
-
-
-def test_leaderboard_own_line_reads_well_in_both_languages(
-    browser: Any, base_url: str, seeded: dict[str, Any]
-) -> None:
-    context = browser.new_context(base_url=base_url, locale="en-GB")
-    context.add_init_script(
-        f"localStorage.setItem('dames.player', {json.dumps(json.dumps(seeded['player']))})"
-    )
-    page = context.new_page()
-    page.goto("/leaderboards.html?board=daily")
-    page.wait_for_function("() => document.getElementById('lb-me').textContent.length > 0")
-    name = seeded["player"]["pseudonym"]
-    english = page.locator("#lb-me").inner_text()
-    assert english.startswith(f"{name} (you): rank ")
-    assert english.endswith(" — 6,105 points")
-    assert " :" not in english
-    page.locator("#lang-switch").click()
-    french = page.locator("#lb-me").inner_text().replace("\u202f", " ").replace("\xa0", " ")
-    assert french.startswith(f"{name} (vous) : rang ")
-    assert french.endswith(" — 6 105 points")
-    context.close()

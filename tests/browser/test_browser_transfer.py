@@ -8,17 +8,17 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from browser_helpers import context_with_player
 
 pytestmark = pytest.mark.browser
 
 
 def device(browser: Any, base_url: str, player: dict[str, str] | None = None) -> Any:
-    context = browser.new_context(base_url=base_url, locale="en-GB",
-                                  viewport={"width": 360, "height": 740})
-    if player is not None:
-        context.add_init_script(
-            f"localStorage.setItem('dames.player', {json.dumps(json.dumps(player))})"
-        )
+    options = {"locale": "en-GB", "viewport": {"width": 360, "height": 740}}
+    if player is None:
+        context = browser.new_context(base_url=base_url, **options)
+    else:
+        context = context_with_player(browser, base_url, player, **options)
     page = context.new_page()
     page.goto("/leaderboards.html?board=free")
     return page

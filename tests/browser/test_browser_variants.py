@@ -2,8 +2,8 @@
 the board the page draws is the one GET /api/variants describes (size, which
 squares play, their numbers and places, the player's side at the bottom, the sides' names),
 the start position and the first mover are right, a double capture is entered by tapping its
-squares one by one and the computer answers, and a game drawn by the variant's own rule
-(threefold repetition; English checkers' 40-move rule) shows its reason in both languages.
+squares one by one and the computer answers, the keyboard and the PDN import follow the
+variant's board. Draws by each variant's own rules are in test_browser_variant_draws.
 
 Games are created through the API as the new-game screen does, and handed to the page the
 way it keeps them (localStorage); every move is refereed by the server. The engine is only
@@ -13,18 +13,25 @@ used here to choose test moves and to read the server's FEN.
 from __future__ import annotations
 
 import json
-import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import dames
 import pytest
-from browser_helpers import board_pieces, ends_of, move_texts, square, wait_for_turn
+from browser_helpers import (
+    VARIANTS,
+    board_pieces,
+    create_game,
+    ends_of,
+    get_view,
+    move_texts,
+    open_game,
+    square,
+    wait_for_turn,
+)
 
 pytestmark = pytest.mark.browser
 
-VARIANTS = ["international", "brazilian", "english", "italian"]
 # White to move, whose only legal move is this double capture, and after it the game goes on
 # (found with the engine; the path's middle square is tapped on its own).
 DOUBLE_CAPTURES: dict[str, tuple[str, list[int]]] = {
@@ -33,33 +40,7 @@ DOUBLE_CAPTURES: dict[str, tuple[str, list[int]]] = {
     "english": ("W:W5,27,31:B4,14,23,28", [27, 18, 9]),
     "italian": ("W:W6,8,32:B4,20,25,28", [32, 23, 16]),
 }
-# Two kings each, far enough apart that nothing is ever taken.
-KINGS = {
-    "international": "W:WK48,K49:BK2,K3",
-    "brazilian": "W:WK29,K30:BK3,K4",
-    "english": "W:WK29,K30:BK3,K4",
-    "italian": "W:WK29,K30:BK3,K4",
-}
-DRAW_REASONS = [
-    "repetition",
-    "16-move-endgame",
-    "5-move-endgame",
-    "40-moves",
-    "25-king-moves",
-    "150-moves",
-    "agreement",
-]
 PHONE_320 = {"width": 320, "height": 640}
-
-
-@pytest.fixture
-def phone(browser: Any, playwright: Any, base_url: str) -> Iterator[Any]:
-    context = browser.new_context(
-        base_url=base_url, **{**playwright.devices["Pixel 7"], "locale": "fr-FR"}
-    )
-    page = context.new_page()
-    yield page
-    context.close()
 
 
 @pytest.fixture(scope="module")
@@ -70,25 +51,6 @@ def descriptions(live_server: str) -> dict[str, dict[str, Any]]:
     with urllib.request.urlopen(f"{live_server}/api/variants") as response:
         body = json.load(response)
     return {v["name"]: v for v in body["variants"]}
-
-
-def create(page: Any, body: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-    response = page.request.post("/api/games", data=body)
-    assert response.status == 201, response.text()
-    created = response.json()
-    return created["token"], created["game"]
-
-
-def open_game(page: Any, token: str, game: dict[str, Any], *, numbers: bool = False) -> None:
-    """Opens the game page on `game`, kept in the browser as the new-game screen keeps it."""
-    mode = game["mode"]
-    entry = json.dumps({"id": game["id"], "token": token, "status": game["status"]})
-    script = f"localStorage.setItem('dames.game.{mode}', {json.dumps(entry)});"
-    if numbers:
-        script += "localStorage.setItem('dames.numbers', 'true');"
-    page.add_init_script(script)
-    page.goto(f"/play.html?mode={mode}")
-    page.wait_for_selector("#board [data-square]")
 
 
 def screen_grid(page: Any) -> list[list[int | None]]:
@@ -120,43 +82,6 @@ def server_pieces(fen: str, variant: str) -> dict[int, str]:
     return pieces
 
 
-def get_view(page: Any, game: dict[str, Any], token: str) -> dict[str, Any]:
-    response = page.request.get(
-        f"/api/games/{game['id']}", headers={"Authorization": f"Bearer {token}"}
-    )
-    assert response.status == 200, response.text()
-    view: dict[str, Any] = response.json()
-    return view
-
-
-def post_move(page: Any, game: dict[str, Any], token: str, ply: int, move: str) -> dict[str, Any]:
-    response = page.request.post(
-        f"/api/games/{game['id']}/moves",
-        data={"ply": ply, "move": move},
-        headers={"Authorization": f"Bearer {token}"},
-    )
-    assert response.status == 200, response.text()
-    view: dict[str, Any] = response.json()
-    return view
-
-
-def words(page: Any, key: str, lang: str) -> str:
-    """The page's own text for `key` in `lang` (i18n.js, with the words free play adds)."""
-    text: str = page.evaluate(
-        """async ([key, lang]) => {
-             await import('/js/freeplay-words.js');
-             const i18n = await import('/js/i18n.js');
-             const before = document.documentElement.lang;
-             document.documentElement.lang = lang;
-             const text = i18n.t(key);
-             document.documentElement.lang = before;
-             return text;
-           }""",
-        [key, lang],
-    )
-    return text
-
-
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_the_board_is_the_variants_own_and_the_first_mover_starts(
     phone: Any, descriptions: dict[str, dict[str, Any]], variant: str, artifacts_dir: Path
@@ -166,7 +91,7 @@ def test_the_board_is_the_variants_own_and_the_first_mover_starts(
     page = phone
     described = descriptions[variant]
     first = described["firstToMove"]
-    token, game = create(
+    token, game = create_game(
         page, {"mode": "free", "variant": variant, "color": first, "level": "debutant"}
     )
     assert (game["variant"], game["turn"], game["ply"]) == (variant, first, 0)
@@ -224,7 +149,7 @@ def test_english_as_white_the_computer_opens_with_black(
     page = phone
     described = descriptions["english"]
     assert described["firstToMove"] == "black"
-    token, game = create(
+    token, game = create_game(
         page, {"mode": "free", "variant": "english", "color": "white", "level": "debutant"}
     )
     assert (game["playerColor"], game["turn"], game["ply"]) == ("white", "white", 1)
@@ -250,7 +175,7 @@ def test_english_as_white_the_computer_opens_with_black(
 def test_a_double_capture_by_taps_and_the_computer_answers(phone: Any, variant: str) -> None:
     page = phone
     fen, path = DOUBLE_CAPTURES[variant]
-    token, game = create(
+    token, game = create_game(
         page,
         {"mode": "free", "variant": variant, "fen": fen, "color": "white", "level": "debutant"},
     )
@@ -289,100 +214,11 @@ def test_a_double_capture_by_taps_and_the_computer_answers(phone: Any, variant: 
     assert board_pieces(page) == server_pieces(view["fen"], variant)
 
 
-def quiet_moves(fen: str, variant: str, plies: int, *, walk: bool) -> list[str]:
-    """Moves for two players with kings only, nothing ever taken: `walk` False shuffles each
-    side's king back and forth (the start comes back every 4 plies), True wanders to positions
-    seen least often, so no position comes a third time."""
-    board = dames.Board(fen, variant, "fmjd")
-    rng = random.Random(11)
-
-    def safe(move: Any) -> bool:
-        board.push(move)
-        ok = not any(reply.is_capture for reply in board.legal_moves())
-        board.pop()
-        return ok and not move.is_capture
-
-    home: dict[int, int] = {}
-    at: dict[int, int] = {}
-    seen: dict[str, int] = {}
-    played: list[str] = []
-    for _ in range(plies):
-        options = [m for m in board.legal_moves() if safe(m)]
-        if walk:
-            scored: list[tuple[int, float, Any]] = []
-            for m in options:
-                board.push(m)
-                scored.append((seen.get(board.fen(), 0), rng.random(), m))
-                board.pop()
-            move = min(scored, key=lambda s: (s[0], s[1]))[2]
-        else:
-            side = int(board.turn)
-            home.setdefault(side, options[0].start)
-            at.setdefault(side, home[side])
-            mine = [m for m in options if m.start == at[side]]
-            back = [m for m in mine if m.end == home[side]]
-            move = back[0] if at[side] != home[side] else mine[0]
-            at[side] = move.end
-        played.append(board.notation(move))
-        board.push(move)
-        seen[board.fen()] = seen.get(board.fen(), 0) + 1
-    return played
-
-
-def play_to_a_draw(page: Any, variant: str, plies: int, *, walk: bool, reason: str) -> None:
-    """A two-player game of kings: all but the last move through the API, the last by taps on
-    the page, which then shows the draw and its reason in French and in English."""
-    fen = KINGS[variant]
-    token, game = create(page, {"mode": "duo", "variant": variant, "fen": fen})
-    moves = quiet_moves(fen, variant, plies, walk=walk)
-    view = game
-    for move in moves[:-1]:
-        view = post_move(page, game, token, view["ply"], move)
-        assert view["status"] == "playing", (move, view["reason"])
-    open_game(page, token, game)
-    wait_for_turn(page)
-    origin, target = ends_of(moves[-1])
-    square(page, origin).tap()
-    square(page, target).tap()
-    page.wait_for_selector("#end:not([hidden])")
-    final = get_view(page, game, token)
-    assert (final["status"], final["reason"], final["ply"]) == ("draw", reason, plies)
-    french = words(page, f"reason:{reason}", "fr")
-    assert page.locator("#end-reason").inner_text() == french != f"reason:{reason}"
-    page.locator("#lang-switch").tap()
-    english = words(page, f"reason:{reason}", "en")
-    page.wait_for_function(
-        "text => document.getElementById('end-reason').textContent === text", arg=english
-    )
-    assert english != french
-
-
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_threefold_repetition_draws_a_two_player_game(phone: Any, variant: str) -> None:
-    play_to_a_draw(phone, variant, 8, walk=False, reason="repetition")
-
-
-def test_english_checkers_40_move_rule_draws_a_two_player_game(phone: Any) -> None:
-    play_to_a_draw(phone, "english", 80, walk=True, reason="40-moves")
-
-
-def test_every_draw_reason_has_words_in_both_languages(phone: Any) -> None:
-    page = phone
-    page.goto("/rules.html")
-    seen = set()
-    for reason in DRAW_REASONS:
-        for lang in ("fr", "en"):
-            text = words(page, f"reason:{reason}", lang)
-            assert text and text != f"reason:{reason}", (reason, lang)
-            seen.add(text)
-    assert len(seen) == 2 * len(DRAW_REASONS)
-
-
 def test_the_description_is_fetched_once_then_kept_in_the_browser(phone: Any) -> None:
     page = phone
     asked: list[str] = []
     page.on("request", lambda r: asked.append(r.url) if "/api/variants" in r.url else None)
-    token, game = create(page, {"mode": "duo", "variant": "italian"})
+    token, game = create_game(page, {"mode": "duo", "variant": "italian"})
     open_game(page, token, game)
     wait_for_turn(page)
     assert len(asked) == 1
@@ -400,7 +236,7 @@ def test_the_keyboard_steps_over_the_variants_own_squares(
     neighbouring playing squares the API places there."""
     context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800})
     page = context.new_page()
-    token, game = create(page, {"mode": "duo", "variant": "italian"})
+    token, game = create_game(page, {"mode": "duo", "variant": "italian"})
     open_game(page, token, game)
     wait_for_turn(page)
     page.locator('#board [tabindex="0"]').focus()  # where Tab enters the board

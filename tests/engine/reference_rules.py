@@ -64,97 +64,122 @@ def parse_simple_fen(fen: str) -> tuple[str, dict[int, tuple[str, bool]]]:
     return turn, pieces
 
 
-def legal_moves(variant: str, fen: str) -> set[str]:
-    """Every legal move in Hub form."""
-    rules = RULES[variant]
-    turn, pieces = parse_simple_fen(fen)
-    board: dict[tuple[int, int], tuple[str, bool]] = {
-        coords_of(rules, s): p for s, p in pieces.items()
-    }
-    forward = -1 if turn == "W" else 1
-    last_row = 0 if turn == "W" else rules.size - 1
+Coord = tuple[int, int]
+# A capture: its start, where it ends, the pieces taken in order, whether a king makes it.
+Capture = tuple[Coord, Coord, list[Coord], bool]
 
-    def on_board(r: int, c: int) -> bool:
-        return 0 <= r < rules.size and 0 <= c < rules.size
 
-    sequences: list[tuple[tuple[int, int], tuple[int, int], list[tuple[int, int]], bool]] = []
+@dataclass(frozen=True)
+class Position:
+    rules: Rules
+    turn: str  # "W" or "B"
+    board: dict[Coord, tuple[str, bool]]  # (colour letter, is_king) by (row, col)
 
-    def continue_capture(
-        start: tuple[int, int],
-        cur: tuple[int, int],
-        is_king: bool,
-        captured: list[tuple[int, int]],
-    ) -> None:
-        found = False
-        for dr, dc in DIAGONALS:
-            if not is_king and not rules.men_capture_backward and dr != forward:
-                continue
-            r, c = cur[0] + dr, cur[1] + dc
-            if is_king and rules.flying_kings:
-                while on_board(r, c) and ((r, c) == start or (r, c) not in board):
-                    r, c = r + dr, c + dc
-            if not on_board(r, c) or (r, c) == start or (r, c) not in board:
-                continue
-            color, victim_king = board[(r, c)]
-            if color == turn or (r, c) in captured:
-                continue
-            if not is_king and victim_king and not rules.men_capture_kings:
-                continue
-            lr, lc = r + dr, c + dc
-            while on_board(lr, lc) and ((lr, lc) == start or (lr, lc) not in board):
-                found = True
-                crowned_now = not is_king and lr == last_row
-                if crowned_now and not rules.men_capture_backward:
-                    # the man is crowned and his move ends there (English, Italian)
-                    sequences.append((start, (lr, lc), [*captured, (r, c)], is_king))
-                else:
-                    continue_capture(start, (lr, lc), is_king, [*captured, (r, c)])
-                if not (is_king and rules.flying_kings):
-                    break
-                lr, lc = lr + dr, lc + dc
-        if not found and captured:
-            sequences.append((start, cur, captured, is_king))
+    @property
+    def forward(self) -> int:
+        return -1 if self.turn == "W" else 1
 
-    for (r, c), (color, king) in board.items():
-        if color == turn:
-            continue_capture((r, c), (r, c), king, [])
+    @property
+    def last_row(self) -> int:
+        return 0 if self.turn == "W" else self.rules.size - 1
 
-    def sq(rc: tuple[int, int]) -> int:
-        s = square_of(rules, *rc)
+    def on_board(self, r: int, c: int) -> bool:
+        return 0 <= r < self.rules.size and 0 <= c < self.rules.size
+
+    def square(self, rc: Coord) -> int:
+        s = square_of(self.rules, *rc)
         assert s is not None
         return s
 
-    if sequences:
-        if rules.priority == "majority":
-            best = max(len(s[2]) for s in sequences)
-            sequences = [s for s in sequences if len(s[2]) == best]
-        elif rules.priority == "italian":
+    def captures(self) -> list[Capture]:
+        """Every capture of the side to move, each taken to its end."""
+        rules, board, turn = self.rules, self.board, self.turn
+        on_board = self.on_board
+        sequences: list[Capture] = []
 
-            def key(
-                seq: tuple[tuple[int, int], tuple[int, int], list[tuple[int, int]], bool],
-            ) -> tuple[int, bool, int, list[int]]:
+        def continue_capture(
+            start: Coord, cur: Coord, is_king: bool, captured: list[Coord]
+        ) -> None:
+            found = False
+            for dr, dc in DIAGONALS:
+                if not is_king and not rules.men_capture_backward and dr != self.forward:
+                    continue
+                r, c = cur[0] + dr, cur[1] + dc
+                if is_king and rules.flying_kings:
+                    while on_board(r, c) and ((r, c) == start or (r, c) not in board):
+                        r, c = r + dr, c + dc
+                if not on_board(r, c) or (r, c) == start or (r, c) not in board:
+                    continue
+                color, victim_king = board[(r, c)]
+                if color == turn or (r, c) in captured:
+                    continue
+                if not is_king and victim_king and not rules.men_capture_kings:
+                    continue
+                lr, lc = r + dr, c + dc
+                while on_board(lr, lc) and ((lr, lc) == start or (lr, lc) not in board):
+                    found = True
+                    crowned_now = not is_king and lr == self.last_row
+                    if crowned_now and not rules.men_capture_backward:
+                        # the man is crowned and his move ends there (English, Italian)
+                        sequences.append((start, (lr, lc), [*captured, (r, c)], is_king))
+                    else:
+                        continue_capture(start, (lr, lc), is_king, [*captured, (r, c)])
+                    if not (is_king and rules.flying_kings):
+                        break
+                    lr, lc = lr + dr, lc + dc
+            if not found and captured:
+                sequences.append((start, cur, captured, is_king))
+
+        for (r, c), (color, king) in board.items():
+            if color == turn:
+                continue_capture((r, c), (r, c), king, [])
+        return sequences
+
+    def preferred(self, sequences: list[Capture]) -> list[Capture]:
+        """The captures the variant's priority rule allows among `sequences`."""
+        if self.rules.priority == "majority":
+            best = max(len(s[2]) for s in sequences)
+            return [s for s in sequences if len(s[2]) == best]
+        if self.rules.priority == "italian":
+
+            def key(seq: Capture) -> tuple[int, bool, int, list[int]]:
                 caps = seq[2]
-                kings_at = [i for i, rc in enumerate(caps) if board[rc][1]]
+                kings_at = [i for i, rc in enumerate(caps) if self.board[rc][1]]
                 return (len(caps), seq[3], len(kings_at), [-i for i in kings_at])
 
             best_key = max(key(s) for s in sequences)
-            sequences = [s for s in sequences if key(s) == best_key]
+            return [s for s in sequences if key(s) == best_key]
+        return sequences
+
+    def hub(self, capture: Capture) -> str:
+        start, end, caps, _ = capture
+        squares = [self.square(start), self.square(end), *sorted(self.square(x) for x in caps)]
+        return "x".join(str(n) for n in squares)
+
+    def quiet_moves(self) -> set[str]:
+        """Every move that takes nothing."""
         out = set()
-        for start, end, caps, _ in sequences:
-            out.add("x".join(str(n) for n in [sq(start), sq(end), *sorted(sq(x) for x in caps)]))
+        for (r, c), (color, king) in self.board.items():
+            if color != self.turn:
+                continue
+            for dr, dc in DIAGONALS:
+                if not king and dr != self.forward:
+                    continue
+                nr, nc = r + dr, c + dc
+                while self.on_board(nr, nc) and (nr, nc) not in self.board:
+                    out.add(f"{self.square((r, c))}-{self.square((nr, nc))}")
+                    if not (king and self.rules.flying_kings):
+                        break
+                    nr, nc = nr + dr, nc + dc
         return out
 
-    out = set()
-    for (r, c), (color, king) in board.items():
-        if color != turn:
-            continue
-        for dr, dc in DIAGONALS:
-            if not king and dr != forward:
-                continue
-            nr, nc = r + dr, c + dc
-            while on_board(nr, nc) and (nr, nc) not in board:
-                out.add(f"{sq((r, c))}-{sq((nr, nc))}")
-                if not (king and rules.flying_kings):
-                    break
-                nr, nc = nr + dr, nc + dc
-    return out
+
+def legal_moves(variant: str, fen: str) -> set[str]:
+    """Every legal move in Hub form: the captures the priority rule allows, else the moves."""
+    rules = RULES[variant]
+    turn, pieces = parse_simple_fen(fen)
+    position = Position(rules, turn, {coords_of(rules, s): p for s, p in pieces.items()})
+    sequences = position.captures()
+    if sequences:
+        return {position.hub(seq) for seq in position.preferred(sequences)}
+    return position.quiet_moves()

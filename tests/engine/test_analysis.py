@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from dames import Board
 from dames.ai.match import play_game
 from dames.ai.version import AI_VERSION
 from dames.analysis import (
@@ -26,20 +25,11 @@ from dames.analysis.scoring import (
     win_percent,
 )
 
+from tests.board_support import full_paths
+
 # 2. 28-23?? lets 19x28 take a man for nothing (White has no capture back).
 HANGING_LINE = ["32-28", "18-22", "28-23", "19x28"]
 LIGHT = AnalysisBudget(position_work=30_000)
-
-
-def full_paths(moves: list[str], variant: str = "international") -> list[str]:
-    """The stored form of a game's moves (what the backend keeps: `str(Move)`)."""
-    board = Board(variant=variant)
-    paths = []
-    for text in moves:
-        move = board.parse_move(text)
-        paths.append(str(move))
-        board.push(move)
-    return paths
 
 
 @pytest.fixture(scope="module")

@@ -46,6 +46,19 @@ def play_quiet(
         seen.add(board.fen())
 
 
+def draw_reason_after(
+    board: Board, plies: int, prefer_men_every: int | None = None, repeats: bool = False
+) -> str:
+    """Plays `plies` quiet plies and checks the game goes on until the last one, which draws:
+    the draw's reason. The options shape all plies but the last, as in `play_quiet`."""
+    play_quiet(board, plies - 1, prefer_men_every, repeats)
+    assert board.outcome() is None
+    play_quiet(board, 1)
+    outcome = board.outcome()
+    assert outcome is not None and outcome.winner is None
+    return outcome.reason
+
+
 def test_defi_25_king_moves_each() -> None:
     board = Board(KINGS_ONLY)
     shuffle(board, 49, KING_CYCLE)
@@ -70,12 +83,8 @@ def test_man_move_resets_the_king_count() -> None:
 
 def test_defi_150_moves_each() -> None:
     board = Board("W:WK46,36:BK45,15")
-    play_quiet(board, 299, prefer_men_every=40, repeats=True)
-    assert board.ply == 299
-    assert board.outcome() is None
-    play_quiet(board, 1)
-    outcome = board.outcome()
-    assert outcome is not None and outcome.winner is None and outcome.reason == "150-moves"
+    assert draw_reason_after(board, 300, prefer_men_every=40, repeats=True) == "150-moves"
+    assert board.ply == 300
 
 
 def test_fmjd_threefold_repetition() -> None:
@@ -98,21 +107,13 @@ def test_repetition_is_undone_by_pop() -> None:
 
 def test_fmjd_25_move_king_rule_with_men_on_the_board() -> None:
     board = Board("W:WK46,K50,35,36:BK1,K5,6,15", draw_rules="fmjd")
-    play_quiet(board, 49)
-    assert board.outcome() is None
-    play_quiet(board, 1)
-    outcome = board.outcome()
-    assert outcome is not None and outcome.reason == "25-king-moves"
+    assert draw_reason_after(board, 50) == "25-king-moves"
 
 
 def test_fmjd_16_move_endgame_three_kings_against_one() -> None:
     board = Board("W:WK46,K47,K48:BK25", draw_rules="fmjd")
     assert board.draw_counters.endgame == 16
-    play_quiet(board, 31)
-    assert board.outcome() is None
-    play_quiet(board, 1)
-    outcome = board.outcome()
-    assert outcome is not None and outcome.reason == "16-move-endgame"
+    assert draw_reason_after(board, 32) == "16-move-endgame"
 
 
 def test_fmjd_16_move_endgame_king_and_two_men_against_one_king() -> None:
@@ -125,11 +126,7 @@ def test_fmjd_16_move_endgame_king_and_two_men_against_one_king() -> None:
 def test_fmjd_5_move_endgame() -> None:
     board = Board("W:WK46,K47:BK25", draw_rules="fmjd")
     assert board.draw_counters.endgame == 5
-    play_quiet(board, 9)
-    assert board.outcome() is None
-    play_quiet(board, 1)
-    outcome = board.outcome()
-    assert outcome is not None and outcome.reason == "5-move-endgame"
+    assert draw_reason_after(board, 10) == "5-move-endgame"
     assert Board("W:WK46,33:BK5", draw_rules="fmjd").draw_counters.endgame == 5
     assert Board("W:WK46:BK5", draw_rules="fmjd").draw_counters.endgame == 5
 
@@ -150,11 +147,7 @@ def test_defi_has_no_endgame_or_repetition_draw() -> None:
 
 def test_english_40_moves_and_repetition() -> None:
     board = Board("W:WK29,K30:BK3,K4", "english", draw_rules="fmjd")
-    play_quiet(board, 79)
-    assert board.outcome() is None
-    play_quiet(board, 1)
-    outcome = board.outcome()
-    assert outcome is not None and outcome.reason == "40-moves"
+    assert draw_reason_after(board, 80) == "40-moves"
 
     board = Board("W:WK29:BK4", "english", draw_rules="fmjd")
     shuffle(board, 8, ["29-25", "4-8", "25-29", "8-4"])

@@ -1,4 +1,5 @@
-"""PDN: the writer's standard output and the reader's tolerance of real-world files.
+"""PDN: the reader's tolerance of real-world files, its errors, and reading positions (the
+writer is in test_pdn_export).
 
 The reader was checked against published tournament and problem files that may not be
 committed here; every quirk met there is reproduced below by a small hand-typed snippet.
@@ -7,207 +8,17 @@ committed here; every quirk met there is reproduced below by a small hand-typed 
 from __future__ import annotations
 
 import pytest
-from dames import BLACK, VARIANTS, WHITE, Board, Color
-from dames.ai import choose_move
+from dames import BLACK, WHITE, Board, Color
 from dames.pdn import (
     PdnError,
     PdnGame,
     PdnUnreadGame,
-    export_game,
     iter_games,
     read_games,
     read_position,
-    result_text,
 )
 
-# A black king on 48 reaches 34 by two routes taking different white pieces; only after the
-# first (48x26x12x34) may White answer 27-22. Found by seeded self-play.
-AMBIGUOUS_FEN = "B:WK21,27,29,37,38,44,45,49,50:B6,13,14,16,K47,K48"
-ROUTE_A, ROUTE_B = "48x26x12x34", "48x31x18x34"
-
-
-def _self_play(variant: str, seed: str, level: str, start_fen: str | None = None) -> Board:
-    board = Board(start_fen, variant)
-    while board.outcome() is None and board.ply < 160:
-        board.push(choose_move(board, seed=seed, level=level))
-    return board
-
-
-def _one(text: str, **kwargs: str) -> PdnGame:
-    games = read_games(text, **kwargs)
-    assert len(games) == 1
-    return games[0]
-
-
-def _paths(game: PdnGame) -> list[str]:
-    return [str(m) for m in game.moves]
-
-
-# ---------------------------------------------------------------------------------- writer
-
-
-@pytest.mark.parametrize(
-    ("variant", "white", "black", "draw"),
-    [
-        ("international", "2-0", "0-2", "1-1"),
-        ("brazilian", "1-0", "0-1", "1/2-1/2"),
-        ("english", "1-0", "0-1", "1/2-1/2"),
-        ("italian", "1-0", "0-1", "1/2-1/2"),
-    ],
-)
-def test_result_strings_follow_each_game_types_result_type(
-    variant: str, white: str, black: str, draw: str
-) -> None:
-    assert result_text(variant, WHITE, True) == white
-    assert result_text(variant, BLACK, True) == black
-    assert result_text(variant, None, True) == draw
-    assert result_text(variant, None, False) == "*"
-    assert result_text(variant, WHITE, False) == "*"
-
-
-def test_export_writes_the_roster_game_type_extra_tags_and_movetext() -> None:
-    text = export_game(
-        variant="international",
-        start_fen=None,
-        moves=["32-28", "19-23", "28x19", "14x23"],
-        winner=None,
-        finished=False,
-        tags={
-            "Event": 'Défi "du jour"',
-            "Date": "2026-11-30",
-            "White": "Alice",
-            "Level": "defi",
-            "Seed": "abc",
-            "Result": "2-0",  # computed, never taken from the caller
-            "GameType": "99",
-        },
-    )
-    lines = text.splitlines()
-    assert lines[:10] == [
-        '[Event "Défi \\"du jour\\""]',
-        '[Site "?"]',
-        '[Date "2026.11.30"]',
-        '[Round "-"]',
-        '[White "Alice"]',
-        '[Black "?"]',
-        '[Result "*"]',
-        '[GameType "20"]',
-        '[Level "defi"]',
-        '[Seed "abc"]',
-    ]
-    assert "FEN" not in text  # the initial position needs none
-    assert lines[10] == ""
-    assert lines[11] == "1. 32-28 19-23 2. 28x19 14x23 *"
-    assert text.endswith("*\n")
-
-
-@pytest.mark.parametrize(
-    ("variant", "game_type", "first"),
-    [
-        ("international", "20", "1. 32-28"),
-        ("english", "21", "1. 9-13"),
-        ("italian", "22", "1. 21-17"),
-        ("brazilian", "26,W,8,8,N2,0", "1. 21-17"),
-    ],
-)
-def test_export_game_type_per_variant(variant: str, game_type: str, first: str) -> None:
-    move = first.split()[1]
-    text = export_game(
-        variant=variant, start_fen=None, moves=[move], winner=None, finished=False, tags={}
-    )
-    assert f'[GameType "{game_type}"]' in text
-    # The initial position given explicitly (in another spelling) still needs no FEN tag.
-    spelled = VARIANTS[variant].start_fen.replace("W21-32", "W21-24,25-32")
-    same = export_game(
-        variant=variant, start_fen=spelled, moves=[move], winner=None, finished=False, tags={}
-    )
-    assert same == text and "FEN" not in text
-    assert f"\n{first} *\n" in text
-
-
-def test_export_from_a_position_writes_fen_black_first_and_full_path_when_needed() -> None:
-    text = export_game(
-        variant="international",
-        start_fen=AMBIGUOUS_FEN,
-        moves=[ROUTE_A, "27-22"],
-        winner=WHITE,
-        finished=True,
-        tags={},
-    )
-    assert f'[FEN "{Board(AMBIGUOUS_FEN).fen()}"]' in text
-    # The short 48x34 would be ambiguous: the full path is written; 1... as Black starts.
-    assert f"\n1... {ROUTE_A} 2. 27-22 2-0\n" in text
-    game = _one(text)
-    assert _paths(game) == [ROUTE_A, "27-22"] and game.winner is WHITE
-
-
-def test_export_wraps_at_80_columns_without_splitting_a_numbered_move() -> None:
-    board = _self_play("international", "wrap", "debutant")
-    text = export_game(
-        variant="international",
-        start_fen=None,
-        moves=[str(m) for m in board.move_stack],
-        winner=None,
-        finished=False,
-        tags={},
-    )
-    body = text.split("\n\n", 1)[1].splitlines()
-    assert len(body) > 3
-    assert all(len(line) <= 80 for line in body)
-    assert not any(line.endswith(".") for line in body)
-
-
-def test_export_rejects_an_illegal_stored_move() -> None:
-    with pytest.raises(PdnError, match="move 2"):
-        export_game(
-            variant="international",
-            start_fen=None,
-            moves=["32-28", "32-28"],
-            winner=None,
-            finished=False,
-            tags={},
-        )
-
-
-@pytest.mark.parametrize("variant", ["international", "brazilian", "english", "italian"])
-@pytest.mark.parametrize(("seed", "level"), [("pdn-1", "debutant"), ("pdn-2", "facile")])
-def test_round_trip_of_self_played_games(variant: str, seed: str, level: str) -> None:
-    board = _self_play(variant, seed, level)
-    outcome = board.outcome()
-    moves = [str(m) for m in board.move_stack]
-    text = export_game(
-        variant=variant,
-        start_fen=None,
-        moves=moves,
-        winner=outcome.winner if outcome else None,
-        finished=outcome is not None,
-        tags={"Event": "Dames du jour", "Seed": seed, "Level": level, "AiVersion": "x"},
-    )
-    game = _one(text)
-    assert game.variant == variant
-    assert _paths(game) == moves
-    assert game.board_at().fen() == board.fen()
-    assert game.tags["Seed"] == seed and game.tags["Level"] == level
-    assert game.finished == (outcome is not None)
-    if outcome is not None:
-        assert game.winner == outcome.winner
-
-
-def test_round_trip_from_a_position_in_each_8x8_variant() -> None:
-    for variant, fen in [
-        ("english", "W:W18,22,K30:B5,10,K27"),
-        ("italian", "B:W18,22,K30:B5,10,K27"),
-        ("brazilian", "W:W18,22,K30:B5,10,K27"),
-    ]:
-        board = _self_play(variant, "pos", "debutant", fen)
-        moves = [str(m) for m in board.move_stack]
-        text = export_game(
-            variant=variant, start_fen=fen, moves=moves, winner=None, finished=False, tags={}
-        )
-        game = _one(text)
-        assert game.start_fen == Board(fen, variant).fen()
-        assert _paths(game) == moves
-
+from .pdn_support import AMBIGUOUS_FEN, ROUTE_A, ROUTE_B, move_paths, one_game
 
 # ---------------------------------------------------------------------------------- reader
 
@@ -217,8 +28,8 @@ def test_reads_comments_variations_nags_and_move_strengths() -> None:
 {a comment before the moves} 1. 32-28 {with a {nested} comment} 19-23!?
 2. 28x19 $1 (2. 33-29? (2. 37-32 $2) 23x34 {inside a variation} 40x29) 14x23(!?)
 3. 37-32 !! 10-14 $14 *"""
-    game = _one(text)
-    assert _paths(game) == ["32-28", "19-23", "28x19", "14x23", "37-32", "10-14"]
+    game = one_game(text)
+    assert move_paths(game) == ["32-28", "19-23", "28x19", "14x23", "37-32", "10-14"]
     assert game.result == "*" and not game.finished
 
 
@@ -236,16 +47,16 @@ def test_reads_comments_variations_nags_and_move_strengths() -> None:
     ],
 )
 def test_move_number_and_separator_variants(movetext: str) -> None:
-    game = _one(movetext + " 1-1")
-    assert _paths(game) == ["32-28", "19-23", "28x19", "14x23"]
+    game = one_game(movetext + " 1-1")
+    assert move_paths(game) == ["32-28", "19-23", "28x19", "14x23"]
     assert game.result == "1-1" and game.winner is None and game.finished
 
 
 def test_bom_crlf_line_comments_and_missing_result() -> None:
     text = '\ufeff% exported by some program\r\n[Event "CRLF"]\r\n[Result "2-0"]\r\n'
     text += "\r\n1. 32-28\r\n"
-    game = _one(text)
-    assert _paths(game) == ["32-28"]
+    game = one_game(text)
+    assert move_paths(game) == ["32-28"]
     assert game.result == "2-0"  # from the tag, the movetext has none
     assert game.winner is WHITE
 
@@ -270,14 +81,14 @@ def test_several_games_in_one_file_tags_apart_or_results_only() -> None:
     assert [g.tags.get("Event") for g in games] == ["One", "Two", None, "Four", "Five"]
     assert [g.result for g in games] == ["2-0", "0-2", "*", "*", "1-1"]
     assert games[1].winner is BLACK
-    assert games[3].variant == "english" and _paths(games[3]) == ["11-15", "23-19"]
+    assert games[3].variant == "english" and move_paths(games[3]) == ["11-15", "23-19"]
     assert games[4].variant == "international"
     assert games[0].name == "game 1 (Event 'One', White 'A')"
 
 
 def test_tag_values_with_escapes_and_bare_quotes() -> None:
     text = '[White "escaped \\" quote"]\n[Event "The "Big" match"]\n32-28 *'
-    game = _one(text)
+    game = one_game(text)
     assert game.tags["White"] == 'escaped " quote'
     assert game.tags["Event"] == 'The "Big" match'
 
@@ -288,22 +99,22 @@ def test_fen_tag_with_ranges_kings_trailing_dot_and_counters() -> None:
         "W:W31-50:B1-20:H0:F1",  # lidraughts appends the counters
         "W:W31-50:B1-20.",  # problem collections end with a dot
     ):
-        game = _one(f'[FEN "{fen}"]\n1. 32-28 *')
+        game = one_game(f'[FEN "{fen}"]\n1. 32-28 *')
         assert game.start_fen == Board().fen()
-    game = _one('[FEN "W:WK10,16,19:B7,8,K42."]\n1. 16-11 *')
+    game = one_game('[FEN "W:WK10,16,19:B7,8,K42."]\n1. 16-11 *')
     assert game.start_board().piece_at(10) is not None
     assert game.start_board().fen() == "W:WK10,16,19:B7,8,K42"
     # Problem files write "?" when the side to move does not matter: the first mover is taken.
-    assert _one('[FEN "?:W29,13,11:B22,4,2"]\n*').start_fen.startswith("W:")
+    assert one_game('[FEN "?:W29,13,11:B22,4,2"]\n*').start_fen.startswith("W:")
 
 
 def test_short_capture_settled_by_the_following_move() -> None:
     text = f'[FEN "{AMBIGUOUS_FEN}"]\n1... 48x34 2. 27-22 *'
-    assert _paths(_one(text)) == [ROUTE_A, "27-22"]
+    assert move_paths(one_game(text)) == [ROUTE_A, "27-22"]
     # Turning squares only (PDN 3.0 disambiguation) or the full path settle it at once.
-    assert _paths(_one(f'[FEN "{AMBIGUOUS_FEN}"]\n48x31x34 *')) == [ROUTE_B]
-    assert _paths(_one(f'[FEN "{AMBIGUOUS_FEN}"]\n48x12x34 *')) == [ROUTE_A]
-    assert _paths(_one(f'[FEN "{AMBIGUOUS_FEN}"]\n{ROUTE_B} *')) == [ROUTE_B]
+    assert move_paths(one_game(f'[FEN "{AMBIGUOUS_FEN}"]\n48x31x34 *')) == [ROUTE_B]
+    assert move_paths(one_game(f'[FEN "{AMBIGUOUS_FEN}"]\n48x12x34 *')) == [ROUTE_A]
+    assert move_paths(one_game(f'[FEN "{AMBIGUOUS_FEN}"]\n{ROUTE_B} *')) == [ROUTE_B]
 
 
 def test_short_capture_not_settled_is_an_error_naming_both_paths() -> None:
@@ -324,36 +135,39 @@ def test_short_capture_whose_every_reading_fails_later_reports_the_later_move() 
 
 def test_english_multi_jump_paths_and_short_forms() -> None:
     fen = "W:W13,20,25,26,28:B1,4,5,7,8,15,16,24"
-    assert _paths(_one(f'[GameType "21"][FEN "{fen}"] 28x3 8-11 *')) == ["28x19x10x3", "8-11"]
-    game = _one(f'[GameType "21"][FEN "{fen}"] 28x19x12x3 *')
-    assert _paths(game) == ["28x19x12x3"]
+    assert move_paths(one_game(f'[GameType "21"][FEN "{fen}"] 28x3 8-11 *')) == [
+        "28x19x10x3",
+        "8-11",
+    ]
+    game = one_game(f'[GameType "21"][FEN "{fen}"] 28x19x12x3 *')
+    assert move_paths(game) == ["28x19x12x3"]
 
 
 def test_dambo_match_score_closing_the_movetext() -> None:
     text = '[Result "4-6"]\n1. 32-28 19-23 4-6\n'
-    game = _one(text)
-    assert _paths(game) == ["32-28", "19-23"] and game.result == "4-6"
+    game = one_game(text)
+    assert move_paths(game) == ["32-28", "19-23"] and game.result == "4-6"
 
 
 def test_algebraic_squares_as_in_brazilian_and_russian_files() -> None:
-    game = _one('[GameType "26"]\n1. c3-d4 f6-g5 2. b2-c3 1/2-1/2')
+    game = one_game('[GameType "26"]\n1. c3-d4 f6-g5 2. b2-c3 1/2-1/2')
     assert game.variant == "brazilian" and game.result == "1/2-1/2"
-    assert _paths(game) == ["22-18", "11-16", "25-22"]  # a1 = 29, as on the 1-32 board
-    assert _one('[GameType "26"]\n1.a3b4 *').moves[0].start == 21  # a3b4, no separator
+    assert move_paths(game) == ["22-18", "11-16", "25-22"]  # a1 = 29, as on the 1-32 board
+    assert one_game('[GameType "26"]\n1.a3b4 *').moves[0].start == 21  # a3b4, no separator
 
 
 def test_lidraughts_fen_with_algebraic_squares_and_counters() -> None:
     fen = "W:WKa1,c3:Bb8,f6:+0+0:H3:F7"
-    game = _one(f'[GameType "26"]\n[FEN "{fen}"]\n1. c3-d4 *')
+    game = one_game(f'[GameType "26"]\n[FEN "{fen}"]\n1. c3-d4 *')
     assert game.start_fen == "W:W22,K29:B1,11"
-    assert _paths(game) == ["22-18"]
+    assert move_paths(game) == ["22-18"]
     with pytest.raises(PdnError, match="a2 is not a playing square"):
         read_position("W:Wa2:Bb8", "brazilian")
 
 
 def test_italian_game_without_game_type_via_default_variant() -> None:
     text = '[Bianco "X"]\n[Nero "Y"]\n1. 21-17 12-15 2. 23-19 11-14 *'
-    game = _one(text, default_variant="italian")
+    game = one_game(text, default_variant="italian")
     assert game.variant == "italian" and len(game.moves) == 4
 
 

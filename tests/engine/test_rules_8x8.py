@@ -7,28 +7,33 @@ the top-left corner. Expected moves come from each variant's rules.
 
 from __future__ import annotations
 
-from dames import BLACK, WHITE, Board, Piece
+import pytest
+from dames import BLACK, WHITE, Board, Color, Piece
 
 
 def hubs(fen: str, variant: str) -> set[str]:
     return {m.hub() for m in Board(fen, variant).legal_moves()}
 
 
+# ---------------------------------------------------------------- who starts
+@pytest.mark.parametrize(
+    ("variant", "first", "opening"),
+    [
+        # English: Black, at the top on squares 1-12, moves first.
+        ("english", BLACK, {"9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"}),
+        # Italian: White, at the bottom on squares 21-32, moves first.
+        ("italian", WHITE, {"21-17", "21-18", "22-18", "22-19", "23-19", "23-20", "24-20"}),
+    ],
+)
+def test_the_side_that_starts_and_its_first_moves(
+    variant: str, first: Color, opening: set[str]
+) -> None:
+    board = Board(variant=variant)
+    assert board.turn == first
+    assert {m.hub() for m in board.legal_moves()} == opening
+
+
 # ---------------------------------------------------------------- English / American checkers
-def test_english_black_moves_first() -> None:
-    board = Board(variant="english")
-    assert board.turn == BLACK
-    assert {m.hub() for m in board.legal_moves()} == {
-        "9-13",
-        "9-14",
-        "10-14",
-        "10-15",
-        "11-15",
-        "11-16",
-        "12-16",
-    }
-
-
 def test_english_men_capture_forward_only() -> None:
     # Black man 14, white man 10 behind it (up-right), 7 empty: no backward capture in English.
     assert hubs("B:W10:B14", "english") == {"14-17", "14-18"}
@@ -71,20 +76,6 @@ def test_brazilian_flying_king() -> None:
 
 
 # ---------------------------------------------------------------- Italian
-def test_italian_start_white_first() -> None:
-    board = Board(variant="italian")
-    assert board.turn == WHITE
-    assert {m.hub() for m in board.legal_moves()} == {
-        "21-17",
-        "21-18",
-        "22-18",
-        "22-19",
-        "23-19",
-        "23-20",
-        "24-20",
-    }
-
-
 def test_italian_men_may_not_capture_kings() -> None:
     assert hubs("W:W22:BK18", "italian") == {"22-19"}
     assert hubs("W:W22:B18", "italian") == {"22x13x18"}

@@ -20,10 +20,9 @@ import httpx
 
 from local.dynamodb_local import free_port, port_is_free
 from local.paths import REPO_ROOT
+from local.with_server import STOP_TIMEOUT_SECONDS, ServerFailed, wait_healthy
 
 REGION = "eu-west-3"
-READY_TIMEOUT_SECONDS = 120.0
-STOP_TIMEOUT_SECONDS = 30.0
 # The launcher's banner names the DynamoDB it uses: "… at http://127.0.0.1:12345".
 # Settings of the launcher never inherited from the test run: each test says what it wants.
 LAUNCHER_VARIABLES = frozenset({"PORT", "HOST", "DATA_DIR", "DYNAMODB_ENDPOINT", "TABLE_NAME"})
@@ -96,18 +95,11 @@ class LocalRun:
 
     def _wait_ready(self) -> None:
         assert self.process is not None
-        deadline = time.monotonic() + READY_TIMEOUT_SECONDS
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise AssertionError(
-                    f"local.run exited with {self.process.returncode}:\n{self.log()}"
-                )
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(f"{self.base_url}/api/health", timeout=2).status_code == 200:
-                    return
-            time.sleep(0.2)
-        self.stop(signal.SIGKILL)
-        raise AssertionError(f"local.run was not ready in {READY_TIMEOUT_SECONDS} s:\n{self.log()}")
+        try:
+            wait_healthy(self.base_url, self.process)
+        except ServerFailed as failed:
+            self.stop(signal.SIGKILL)
+            raise AssertionError(f"local.run: {failed}:\n{self.log()}") from None
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace")

@@ -24,6 +24,8 @@ def test_the_site_has_its_pages_and_no_part() -> None:
     assert sorted(p.name for p in (FRONTEND_DIR / "partials").iterdir()) == [
         "head.html",
         "header.html",
+        "rules-end-checkers-en.html",  # English and Italian: the same "checkers" draw rules
+        "rules-end-checkers-fr.html",
         "rules-tabs-en.html",
         "rules-tabs-fr.html",
     ]
