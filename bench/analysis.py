@@ -34,7 +34,6 @@ from pathlib import Path
 
 from dames.ai.match import play_game
 from dames.analysis import AnalysisBudget, analyse_game
-from dames.board import Board
 from variant_options import add_variants_option, chosen_variants
 
 GAMES = Path(__file__).with_name("analysis_games.txt")
@@ -57,23 +56,13 @@ SOURCE_GAMES = {
 }
 
 
-def full_paths(variant: str, notations: list[str]) -> list[str]:
-    board = Board(variant=variant)
-    paths = []
-    for text in notations:
-        move = board.parse_move(text)
-        paths.append(str(move))
-        board.push(move)
-    return paths
-
-
 def make_games(variants: list[str]) -> None:
     lines = ["# Games for bench/analysis.py: variant | white | black | seed | moves (full paths)."]
     for variant in variants:
         sources = SOURCE_GAMES["international" if variant == "international" else "other"]
         for white, black, seed in sources:
             record = play_game(white, black, seed, variant=variant, max_plies=300)
-            moves = " ".join(full_paths(variant, record.moves))
+            moves = " ".join(record.paths)
             lines.append(f"{variant} | {white} | {black} | {seed} | {moves}")
             print(f"{variant} {white}-{black} {seed}: {len(record.moves)} plies, "
                   f"{record.winner or 'no winner'} ({record.reason})", flush=True)
