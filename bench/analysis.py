@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import time
 from pathlib import Path
 
@@ -37,12 +36,6 @@ from dames.ai.match import play_game
 from dames.analysis import AnalysisBudget, analyse_game
 from fixed_sets import rows
 from variant_options import add_variants_option, chosen_variants
-
-REPO_ROOT = Path(__file__).resolve().parents[1]
-if str(REPO_ROOT) not in sys.path:
-    sys.path.insert(0, str(REPO_ROOT))
-
-from tests.board_support import full_paths  # noqa: E402
 
 GAMES = Path(__file__).with_name("analysis_games.txt")
 # (white level, black level, seed); the 10×10 set mixes levels and random play, and its draws
@@ -70,7 +63,7 @@ def make_games(variants: list[str]) -> None:
         sources = SOURCE_GAMES["international" if variant == "international" else "other"]
         for white, black, seed in sources:
             record = play_game(white, black, seed, variant=variant, max_plies=300)
-            moves = " ".join(full_paths(record.moves, variant))
+            moves = " ".join(record.paths)
             lines.append(f"{variant} | {white} | {black} | {seed} | {moves}")
             print(f"{variant} {white}-{black} {seed}: {len(record.moves)} plies, "
                   f"{record.winner or 'no winner'} ({record.reason})", flush=True)

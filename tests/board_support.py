@@ -1,5 +1,4 @@
-"""Positions and games built by play, shared by the engine, backend and browser tests (and
-bench/analysis.py)."""
+"""Positions built by play, shared by the engine, backend and browser tests."""
 
 from __future__ import annotations
 
@@ -35,14 +34,3 @@ def safe_moves(board: Board) -> list[Move]:
         board.pop()
     return safe
 
-
-def full_paths(moves: list[str], variant: str = "international") -> list[str]:
-    """The stored form of a game's moves (what the backend keeps: `str(Move)`, the full path
-    of a capture) from the moves as written."""
-    board = Board(variant=variant)
-    paths = []
-    for text in moves:
-        move = board.parse_move(text)
-        paths.append(str(move))
-        board.push(move)
-    return paths

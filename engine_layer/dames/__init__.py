@@ -16,6 +16,7 @@ from dames.errors import (
     FenError,
     IllegalMoveError,
     MoveError,
+    PdnError,
     UnknownVariantError,
 )
 from dames.fen import FenPosition, format_fen, parse_fen
@@ -24,9 +25,9 @@ from dames.piece import Piece
 from dames.variants import VARIANTS, Variant, get_variant
 
 if TYPE_CHECKING:
-    from dames.pdn import PdnError, PdnGame, export_game, read_games
+    from dames.pdn import PdnGame, export_game, read_games
 
-_PDN_NAMES = frozenset({"PdnError", "PdnGame", "export_game", "read_games"})
+_PDN_NAMES = frozenset({"PdnGame", "export_game", "read_games"})
 
 
 def __getattr__(name: str) -> Any:

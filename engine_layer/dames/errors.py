@@ -38,3 +38,16 @@ class AmbiguousMoveError(MoveError):
     def __init__(self, message: str, candidates: list[Move]) -> None:
         super().__init__(message)
         self.candidates: list[Move] = candidates
+
+
+class PdnError(DamesError):
+    """PDN that cannot be read (or a game that cannot be written); the message is for players.
+
+    ``game`` is the 1-based index of the game in the file (0 when the problem is not in one
+    game), ``move_number`` the move number where reading stopped, when there is one.
+    """
+
+    def __init__(self, message: str, *, game: int = 0, move_number: int | None = None) -> None:
+        super().__init__(message)
+        self.game = game
+        self.move_number = move_number

@@ -10,12 +10,11 @@ reader keeps every move's comment (`PdnGame.comments`); `game_evals` reads the m
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
-from typing import NamedTuple
+from collections.abc import Mapping
+from typing import NamedTuple, Unpack
 
 from dames.analysis.model import ANALYSIS_VERSION, GameAnalysis, MoveAnalysis
-from dames.color import Color
-from dames.pdn import PdnGame, export_game
+from dames.pdn import ExportedGame, PdnGame, export_game
 
 _EVAL = re.compile(r"\[%eval\s+(#?)([+-]?\d+(?:\.\d+)?)\s*\]")
 _WORDS = {"inaccuracy": "Inaccuracy", "mistake": "Mistake", "blunder": "Blunder"}
@@ -68,26 +67,11 @@ def game_evals(game: PdnGame) -> list[PdnEval | None]:
 
 
 def export_analysed_game(
-    *,
-    variant: str,
-    start_fen: str | None,
-    moves: Sequence[str],
-    winner: Color | None,
-    finished: bool,
-    tags: Mapping[str, str],
-    analysis: GameAnalysis,
+    *, tags: Mapping[str, str], analysis: GameAnalysis, **game: Unpack[ExportedGame]
 ) -> str:
     """`dames.pdn.export_game` with each analysed move's evaluation and advice as a comment,
     and an ``Annotator`` tag naming the analysis version (unless ``tags`` names one)."""
     named = {name.lower() for name in tags}
     all_tags = dict(tags) if "annotator" in named else {
         **tags, "Annotator": f"dames analysis {ANALYSIS_VERSION}"}
-    return export_game(
-        variant=variant,
-        start_fen=start_fen,
-        moves=moves,
-        winner=winner,
-        finished=finished,
-        tags=all_tags,
-        comments=[move_comment(m) for m in analysis.moves],
-    )
+    return export_game(tags=all_tags, comments=[move_comment(m) for m in analysis.moves], **game)

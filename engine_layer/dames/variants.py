@@ -3,11 +3,14 @@
 Each fact about a variant lives here once (its rules, its PDN ``GameType``, its names, its
 rules page, the computer's evaluation weights), so the PDN reader and writer, the computer and
 the site's ``/api/variants`` read the same table instead of keeping copies that could drift.
+Each 8×8 game is written as what it changes from its nearest relative (Brazilian from
+international, English from Brazilian, Italian from English), so a shared fact is stated once.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 from dames.color import BLACK, WHITE, Color
 from dames.errors import UnknownVariantError
@@ -84,97 +87,72 @@ class Variant:
         return get_geometry(self.size, self.inverted)
 
 
+_INTERNATIONAL = Variant(
+    name="international",
+    size=10,
+    squares=50,
+    start_fen="W:W31-50:B1-20",
+    first_to_move=WHITE,
+    flying_kings=True,
+    men_capture_backward=True,
+    men_capture_kings=True,
+    capture_priority=PRIORITY_MAJORITY,
+    inverted=False,
+    federation_draws="fmjd",
+    game_type=20,
+    game_type_tag="20",
+    pdn_results=RESULTS_INTERNATIONAL,
+    names=Names("Dames internationales", "International draughts"),
+    rules_page="rules.html",
+    weights=Weights(
+        man=100, king=300, advance_opening=2, advance_endgame=9, centre=5, backed=4,
+        back_row=6, threatened=12, long_diagonal_king=15, conversion=24,
+    ),
+)
+
+
+def _cousin(base: Variant, name: str, names: Names, game_type: int, **rules: Any) -> Variant:
+    """``base`` with ``rules`` changed, under its own name, ``GameType`` (the tag is the bare
+    number unless ``rules`` say otherwise) and rules page (``rules-<name>.html``)."""
+    return replace(base, **{
+        "game_type_tag": str(game_type),
+        "rules_page": f"rules-{name}.html",
+        **rules,
+        "name": name,
+        "names": names,
+        "game_type": game_type,
+    })
+
+
+# The 8×8 games start with three rows of men; Brazilian is international draughts on them.
+_BRAZILIAN = _cousin(
+    _INTERNATIONAL, "brazilian", Names("Dames brésiliennes", "Brazilian draughts"), 26,
+    size=8, squares=32, start_fen="W:W21-32:B1-12", game_type_tag="26,W,8,8,N2,0",
+    pdn_results=RESULTS_DEFAULT,
+    weights=replace(_INTERNATIONAL.weights, king=250, advance_endgame=10, back_row=7),
+)
+# English checkers: short-range kings, men take forwards only, any capture may be chosen,
+# Black moves first, the checkers' draw rules.
+_ENGLISH = _cousin(
+    _BRAZILIAN, "english", Names("Dames anglaises (checkers)", "English draughts (checkers)"), 21,
+    start_fen="B:W21-32:B1-12", first_to_move=BLACK, flying_kings=False,
+    men_capture_backward=False, capture_priority=PRIORITY_NONE, federation_draws="checkers",
+    weights=replace(
+        _BRAZILIAN.weights, king=160, advance_endgame=8, backed=3, back_row=8,
+        long_diagonal_king=0, king_centre=6, drive=6,
+    ),
+)
+# Italian: English rules on the mirrored board, White first, men may not take kings, and the
+# Italian capture precedence.
+_ITALIAN = _cousin(
+    _ENGLISH, "italian", Names("Dames italiennes", "Italian draughts"), 22,
+    start_fen="W:W21-32:B1-12", first_to_move=WHITE, men_capture_kings=False,
+    capture_priority=PRIORITY_ITALIAN, inverted=True,
+    weights=replace(_ENGLISH.weights, king=150),
+)
+
 VARIANTS: dict[str, Variant] = {
-    "international": Variant(
-        name="international",
-        size=10,
-        squares=50,
-        start_fen="W:W31-50:B1-20",
-        first_to_move=WHITE,
-        flying_kings=True,
-        men_capture_backward=True,
-        men_capture_kings=True,
-        capture_priority=PRIORITY_MAJORITY,
-        inverted=False,
-        federation_draws="fmjd",
-        game_type=20,
-        game_type_tag="20",
-        pdn_results=RESULTS_INTERNATIONAL,
-        names=Names("Dames internationales", "International draughts"),
-        rules_page="rules.html",
-        weights=Weights(
-            man=100, king=300, advance_opening=2, advance_endgame=9, centre=5, backed=4,
-            back_row=6, threatened=12, long_diagonal_king=15, conversion=24,
-        ),
-    ),
-    "brazilian": Variant(
-        name="brazilian",
-        size=8,
-        squares=32,
-        start_fen="W:W21-32:B1-12",
-        first_to_move=WHITE,
-        flying_kings=True,
-        men_capture_backward=True,
-        men_capture_kings=True,
-        capture_priority=PRIORITY_MAJORITY,
-        inverted=False,
-        federation_draws="fmjd",
-        game_type=26,
-        game_type_tag="26,W,8,8,N2,0",
-        pdn_results=RESULTS_DEFAULT,
-        names=Names("Dames brésiliennes", "Brazilian draughts"),
-        rules_page="rules-brazilian.html",
-        weights=Weights(
-            man=100, king=250, advance_opening=2, advance_endgame=10, centre=5, backed=4,
-            back_row=7, threatened=12, long_diagonal_king=15, conversion=24,
-        ),
-    ),
-    "english": Variant(
-        name="english",
-        size=8,
-        squares=32,
-        start_fen="B:W21-32:B1-12",
-        first_to_move=BLACK,
-        flying_kings=False,
-        men_capture_backward=False,
-        men_capture_kings=True,
-        capture_priority=PRIORITY_NONE,
-        inverted=False,
-        federation_draws="checkers",
-        game_type=21,
-        game_type_tag="21",
-        pdn_results=RESULTS_DEFAULT,
-        names=Names("Dames anglaises (checkers)", "English draughts (checkers)"),
-        rules_page="rules-english.html",
-        weights=Weights(
-            man=100, king=160, advance_opening=2, advance_endgame=8, centre=5, backed=3,
-            back_row=8, threatened=12, long_diagonal_king=0, conversion=24,
-            king_centre=6, drive=6,
-        ),
-    ),
-    "italian": Variant(
-        name="italian",
-        size=8,
-        squares=32,
-        start_fen="W:W21-32:B1-12",
-        first_to_move=WHITE,
-        flying_kings=False,
-        men_capture_backward=False,
-        men_capture_kings=False,
-        capture_priority=PRIORITY_ITALIAN,
-        inverted=True,
-        federation_draws="checkers",
-        game_type=22,
-        game_type_tag="22",
-        pdn_results=RESULTS_DEFAULT,
-        names=Names("Dames italiennes", "Italian draughts"),
-        rules_page="rules-italian.html",
-        weights=Weights(
-            man=100, king=150, advance_opening=2, advance_endgame=8, centre=5, backed=3,
-            back_row=8, threatened=12, long_diagonal_king=0, conversion=24,
-            king_centre=6, drive=6,
-        ),
-    ),
+    v.name: v for v in (_INTERNATIONAL, _BRAZILIAN, _ENGLISH, _ITALIAN)
 }
 
 

@@ -10,7 +10,7 @@ from dames import Board
 from dames.ai import LEVELS, choose_move
 from dames.ai.boardview import read_board, root_moves
 from dames.ai.player import evaluator_for
-from dames.ai.search import Searcher
+from dames.ai.search import Searcher, SearchSettings
 
 from tests.board_support import king_shuffle
 
@@ -51,7 +51,7 @@ def _search(board: Board, **root_changes: int) -> tuple[int, list[int], int]:
     _, internal = root_moves(board, root)
     level = LEVELS["fort"]
     searcher = Searcher(board.variant, evaluator_for(board.variant.name),
-                        node_budget=level.node_budget)
+                        SearchSettings(level.node_budget))
     result = searcher.search(root, internal, level.depth)
     return result.score, result.best, len(internal)
 

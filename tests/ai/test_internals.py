@@ -9,7 +9,7 @@ from dames.ai import LEVELS
 from dames.ai.boardview import read_board, root_moves
 from dames.ai.capturecheck import LeafTests
 from dames.ai.player import evaluator_for, search_position
-from dames.ai.search import INF, Searcher
+from dames.ai.search import INF, Searcher, SearchSettings
 from dames.ai.seeded import draw_index
 
 VARIANTS = ["international", "brazilian", "english", "italian"]
@@ -35,7 +35,7 @@ def test_leaf_tests_agree_with_the_move_generator(variant: str) -> None:
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_incremental_keys_match_the_engine(variant: str) -> None:
     board_variant = get_variant(variant)
-    searcher = Searcher(board_variant, evaluator_for(variant), node_budget=1)
+    searcher = Searcher(board_variant, evaluator_for(variant), SearchSettings(node_budget=1))
     for board in random_game_boards(variant, games=4, plies=80, seed=5):
         root = read_board(board)
         moves, internals = root_moves(board, root)
@@ -73,7 +73,7 @@ class _FullWindowSearcher(Searcher):
 
 def _root_search(searcher_class: type[Searcher], board: Board, depth: int):
     variant = board.variant
-    searcher = searcher_class(variant, evaluator_for(variant.name), node_budget=10_000_000)
+    searcher = searcher_class(variant, evaluator_for(variant.name), SearchSettings(10_000_000))
     searcher.tt = _NoTable()
     root = read_board(board)
     _, internal = root_moves(board, root)

@@ -11,7 +11,7 @@ from dames.ai import LEVELS, Level, choose_move, hint
 from dames.ai import search as search_module
 from dames.ai.boardview import read_board, root_moves
 from dames.ai.player import evaluator_for, search_position
-from dames.ai.search import IterationInfo, Searcher, SearchResult
+from dames.ai.search import IterationInfo, Searcher, SearchResult, SearchSettings
 
 MIDDLE_GAME = "B:W27,29,31,33,34,35,37,39,41,43,44,46,47,48,49,50:B1,2,4,5,6,7,8,9,12,13,14,15," \
     "16,18,19,20,25,28"
@@ -37,8 +37,7 @@ def run(board: Board, level: Level, **kwargs: object) -> tuple[Searcher, SearchR
     root = read_board(board)
     _moves, internal = root_moves(board, root)
     searcher = Searcher(board.variant, evaluator_for(board.variant.name),
-                        node_budget=level.node_budget, time_limit=level.time_limit,
-                        min_depth=level.min_depth, **kwargs)  # type: ignore[arg-type]
+                        level.settings(**kwargs))  # type: ignore[arg-type]
     return searcher, searcher.search(root, internal, level.depth)
 
 
@@ -73,7 +72,7 @@ def test_a_budget_stops_inside_an_iteration_and_keeps_the_last_complete_one() ->
 
     root = read_board(board)
     _moves, internal = root_moves(board, root)
-    probe = Searcher(board.variant, evaluator_for("international"), node_budget=10**9)
+    probe = Searcher(board.variant, evaluator_for("international"), SearchSettings(10**9))
 
     def record(info: IterationInfo) -> None:
         work_after[info.depth] = probe.work

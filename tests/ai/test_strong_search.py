@@ -9,7 +9,7 @@ from dames.ai import LEVELS, Level
 from dames.ai.boardview import read_board, root_moves
 from dames.ai.evaluation import Evaluator
 from dames.ai.player import evaluator_for, forget_kept_tables, kept_table_for, search_position
-from dames.ai.results import SearchResult
+from dames.ai.results import SearchResult, SearchSettings
 from dames.ai.strong import KeptTable, StrongSearcher
 from dames.variants import get_variant
 
@@ -56,7 +56,7 @@ def test_a_reproducible_strong_level_stays_a_pure_function_of_its_inputs() -> No
 
 def test_a_cut_iteration_keeps_a_move_that_beat_the_previous_best() -> None:
     variant = get_variant("international")
-    searcher = StrongSearcher(variant, _evaluator(), node_budget=10**9)
+    searcher = StrongSearcher(variant, _evaluator(), SearchSettings(10**9))
     completed = SearchResult([0], 10, 5, 1000, [10, 5, 3])
     searcher.partial = (2, 40)  # move 2 beat move 0 at depth 6 before the cut
     kept = searcher._interrupted(completed)
@@ -71,7 +71,7 @@ def test_a_budget_cut_strong_search_returns_a_legal_best_move() -> None:
     board = Board(MIDDLE_GAME)
     root = read_board(board)
     moves, internal = root_moves(board, root)
-    searcher = StrongSearcher(board.variant, _evaluator(), node_budget=30_000)
+    searcher = StrongSearcher(board.variant, _evaluator(), SearchSettings(30_000))
     result = searcher.search(root, internal, 20)
     assert 0 <= result.best[0] < len(moves)
     assert result.depth < 20

@@ -25,8 +25,6 @@ from dames.analysis.scoring import (
     win_percent,
 )
 
-from tests.board_support import full_paths
-
 # 2. 28-23?? lets 19x28 take a man for nothing (White has no capture back).
 HANGING_LINE = ["32-28", "18-22", "28-23", "19x28"]
 LIGHT = AnalysisBudget(position_work=30_000)
@@ -43,7 +41,7 @@ def engine_vs_random() -> GameAnalysis:
     """`defi` (White) against seeded random moves (`debutant`), cut at 24 plies."""
     record = play_game("defi", "debutant", "analysis-test-7", max_plies=24)
     return analyse_game(variant="international", start_fen=None,
-                        moves=full_paths(record.moves), draw_rules="defi", budget=LIGHT)
+                        moves=record.paths, draw_rules="defi", budget=LIGHT)
 
 
 def test_hanging_a_man_is_a_mistake_and_the_engine_prefers_another_move(
@@ -114,7 +112,7 @@ def test_stored_form_round_trips(engine_vs_random: GameAnalysis) -> None:
 def test_a_long_game_stays_small_when_stored() -> None:
     """300 plies (150 moves each, the longest game the draw rules allow) under 60 KB."""
     record = play_game("debutant", "debutant", "analysis-size-3", max_plies=300)
-    moves = full_paths(record.moves)
+    moves = record.paths
     cheap = AnalysisBudget(total_nodes=0, quick_depth=2, quick_work=2_000)
     analysis = analyse_game(variant="international", start_fen=None, moves=moves,
                             draw_rules="defi", budget=cheap)
@@ -163,7 +161,7 @@ def test_illegal_stored_move_is_refused() -> None:
 
 def test_eight_by_eight_game_is_analysed() -> None:
     record = play_game("defi", "debutant", "analysis-8x8", variant="english", max_plies=16)
-    moves = full_paths(record.moves, "english")
+    moves = record.paths
     analysis = analyse_game(variant="english", start_fen=None, moves=moves, draw_rules="fmjd",
                             budget=LIGHT)
     assert analysis.variant == "english" and len(analysis.moves) == len(moves)

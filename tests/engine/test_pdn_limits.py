@@ -8,9 +8,9 @@ import itertools
 
 import pytest
 from dames import Board
-from dames import pdn as pdn_module
 from dames.errors import DamesError
-from dames.pdn import PdnGame, PdnUnreadGame, iter_games, read_position
+from dames.pdn import PdnError, PdnGame, PdnUnreadGame, iter_games, read_position
+from dames.pdn import budget as pdn_budget
 
 HUGE = "7" * 5_000
 
@@ -44,7 +44,7 @@ def test_a_fen_with_a_number_of_any_length_is_refused_as_a_fen(fen: str) -> None
 def test_games_past_the_cpu_budget_are_listed_unread(monkeypatch: pytest.MonkeyPatch) -> None:
     """A fake thread clock advancing 10 ms at every look: the budget runs out part way."""
     ticks = itertools.count()
-    monkeypatch.setattr(pdn_module, "_thread_time", lambda: next(ticks) / 100)
+    monkeypatch.setattr(pdn_budget, "thread_time", lambda: next(ticks) / 100)
     one = '[Event "Copy"]\n1. 32-28 19-23 2. 28x19 14x23 *\n\n'
     games = list(iter_games(one * 200, cpu_seconds=1.0))
     assert len(games) == 200
@@ -61,7 +61,7 @@ def test_a_file_that_cannot_be_split_in_time_is_a_reading_error(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     ticks = itertools.count()
-    monkeypatch.setattr(pdn_module, "_thread_time", lambda: next(ticks))  # 1 s a look
+    monkeypatch.setattr(pdn_budget, "thread_time", lambda: next(ticks))  # 1 s a look
     one = '[Event "Copy"]\n1. 32-28 19-23 2. 28x19 14x23 *\n\n'
-    with pytest.raises(pdn_module.PdnError, match="more than 1 s of computing"):
+    with pytest.raises(PdnError, match="more than 1 s of computing"):
         list(iter_games(one * 200, cpu_seconds=1.0))

@@ -108,11 +108,7 @@ class Evaluator:
         left = min(n_wm + n_bm + n_wk + n_bk, start)
 
         # Advancement: worth more as the board empties, when a free run decides the game.
-        advance = 0
-        for plane, weight in self.white_planes:
-            advance += (white_men & plane).bit_count() * weight
-        for plane, weight in self.black_planes:
-            advance -= (black_men & plane).bit_count() * weight
+        advance = self.advancement(white_men, black_men)
         advance_weight = (w.advance_opening * left + w.advance_endgame * (start - left)) // start
         score = material + advance * advance_weight
 
@@ -167,6 +163,15 @@ class Evaluator:
             return score - w.threatened * attacked.bit_count()
         attacked = self.threatened(black_men, black_kings, white_men, white_kings, empty, False)
         return -score - w.threatened * attacked.bit_count()
+
+    def advancement(self, white_men: int, black_men: int) -> int:
+        """Rows White's men have advanced minus Black's (popcounts of the bit planes)."""
+        advance = 0
+        for plane, weight in self.white_planes:
+            advance += (white_men & plane).bit_count() * weight
+        for plane, weight in self.black_planes:
+            advance -= (black_men & plane).bit_count() * weight
+        return advance
 
     def closeness(self, hunters: int, prey: int) -> int:
         """How near each hunting king stands to its nearest prey: the sum over the hunters of

@@ -51,11 +51,7 @@ class LearnedEvaluator(Evaluator):
         n_wm, n_bm, n_wk, n_bk = wm.bit_count(), bm.bit_count(), wk.bit_count(), bk.bit_count()
         start = self.start_pieces
         left = min(n_wm + n_bm + n_wk + n_bk, start)
-        advance = 0
-        for plane, weight in self.white_planes:
-            advance += (wm & plane).bit_count() * weight
-        for plane, weight in self.black_planes:
-            advance -= (bm & plane).bit_count() * weight
+        advance = self.advancement(wm, bm)
         centre = self.centre
         backed_w = wm & ((wm >> small) | (wm >> large))
         backed_b = bm & ((bm << small) | (bm << large))

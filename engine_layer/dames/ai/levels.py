@@ -7,7 +7,10 @@ reproducibility for strength and stops on the clock.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+
+from dames.ai.results import IterationInfo, SearchSettings
 
 
 @dataclass(frozen=True)
@@ -44,49 +47,33 @@ class Level:
     def reproducible(self) -> bool:
         return self.time_limit is None
 
+    def settings(
+        self,
+        on_iteration: Callable[[IterationInfo], None] | None = None,
+        stop: Callable[[], bool] | None = None,
+    ) -> SearchSettings:
+        """The bounds of one search at this level."""
+        return SearchSettings(self.node_budget, self.time_limit, self.min_depth, on_iteration,
+                              stop)
+
 
 # Beyond any 2.5 s search on today's hardware; bounds the work if the clock is ever wrong.
 MAITRE_WORK_CAP = 2_000_000
 
-LEVELS: dict[str, Level] = {
-    "debutant": Level(
-        name="debutant",
-        depth=0,
-        node_budget=0,
-        random_moves=True,
-        description="a legal move drawn at random from the seed",
-    ),
-    "facile": Level(
-        name="facile",
-        depth=3,
-        node_budget=12_000,
-        description="3 plies + capture quiescence: takes what hangs, misses most shots",
-    ),
-    "defi": Level(
-        name="defi",
-        depth=4,
-        node_budget=16_000,
-        description="4 plies + capture quiescence: sees short shots, never hangs a man for free",
-    ),
-    # The strong search measured no gain for fort against Scan 2.0 (0-2-6 against depth 5
-    # before and after, README "Strength of the computer") at twice the CPU a move, and fort
-    # is what the game analysis searches: fort keeps the plain search.
-    "fort": Level(
-        name="fort",
-        depth=6,
-        node_budget=80_000,
-        description="6 plies + capture quiescence",
-    ),
-    "maitre": Level(
-        name="maitre",
-        depth=64,
-        node_budget=MAITRE_WORK_CAP,
-        time_limit=2.5,
-        min_depth=8,
-        strong=True,
-        description="8 plies, then deeper, within 2.5 s (not reproducible)",
-    ),
-}
+# The strong search measured no gain for fort against Scan 2.0 (0-2-6 against depth 5 before
+# and after, README "Strength of the computer") at twice the CPU a move, and fort is what the
+# game analysis searches: fort keeps the plain search.
+LEVELS: dict[str, Level] = {level.name: level for level in (
+    Level("debutant", depth=0, node_budget=0, random_moves=True,
+          description="a legal move drawn at random from the seed"),
+    Level("facile", depth=3, node_budget=12_000,
+          description="3 plies + capture quiescence: takes what hangs, misses most shots"),
+    Level("defi", depth=4, node_budget=16_000,
+          description="4 plies + capture quiescence: sees short shots, never hangs a man for free"),
+    Level("fort", depth=6, node_budget=80_000, description="6 plies + capture quiescence"),
+    Level("maitre", depth=64, node_budget=MAITRE_WORK_CAP, time_limit=2.5, min_depth=8,
+          strong=True, description="8 plies, then deeper, within 2.5 s (not reproducible)"),
+)}
 
 DEFAULT_HINT_LEVEL = "fort"
 

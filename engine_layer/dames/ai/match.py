@@ -10,13 +10,15 @@ from dames.board import Board
 
 @dataclass
 class GameRecord:
-    """A finished (or cut-off) game: its moves, the FEN before each move, and the result."""
+    """A finished (or cut-off) game: its moves (in short notation, and as the full paths the
+    server stores, `str(Move)`), the FEN before each move, and the result."""
 
     white_level: str
     black_level: str
     seed: str
     variant: str
     moves: list[str] = field(default_factory=list)
+    paths: list[str] = field(default_factory=list)
     fens: list[str] = field(default_factory=list)
     winner: str | None = None  # "white", "black", or None for a draw / cut-off game
     reason: str = ""
@@ -43,6 +45,7 @@ def play_game(
         move = choose_move(board, seed=f"{seed}:{int(board.turn)}", level=levels[board.turn])
         record.fens.append(board.fen())
         record.moves.append(board.notation(move))
+        record.paths.append(str(move))
         board.push(move)
     record.reason = "ply-limit"
     return record

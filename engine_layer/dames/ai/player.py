@@ -77,16 +77,13 @@ def new_searcher(
 ) -> Searcher:
     """The plain searcher for the reproducible levels below `fort` (their replies are pinned),
     the strong one (with a kept table unless the level is reproducible) otherwise."""
+    settings = level.settings(on_iteration, stop)
     if not level.strong:
-        return Searcher(variant, evaluator_for(variant.name), node_budget=level.node_budget,
-                        time_limit=level.time_limit, min_depth=level.min_depth,
-                        on_iteration=on_iteration, stop=stop)
+        return Searcher(variant, evaluator_for(variant.name), settings)
     kept = None if level.reproducible else kept_table_for(variant.name)
     evaluator = learned_evaluator() if level.learned and variant.name == "international" else (
         evaluator_for(variant.name))
-    return StrongSearcher(variant, evaluator, node_budget=level.node_budget,
-                          time_limit=level.time_limit, min_depth=level.min_depth,
-                          on_iteration=on_iteration, stop=stop, kept_table=kept)
+    return StrongSearcher(variant, evaluator, settings, kept)
 
 
 def search_position(

@@ -1,7 +1,9 @@
-"""What a search returns and reports; shared by `dames.ai.search`, its callers and the Hub."""
+"""What a search is given, returns and reports; shared by `dames.ai.search`, its callers and
+the Hub."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 
@@ -18,6 +20,21 @@ class IterationInfo:
     nodes: int
     seconds: float
     pv: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """What bounds one search (see `dames.ai.levels.Level`, which makes them) and who hears of it.
+
+    `on_iteration` hears of every completed iteration (Hub `info`); `stop`, polled with the
+    clock, ends the search early (interactive use only: never for a reproducible reply).
+    """
+
+    node_budget: int
+    time_limit: float | None = None
+    min_depth: int = 0
+    on_iteration: Callable[[IterationInfo], None] | None = None
+    stop: Callable[[], bool] | None = None
 
 
 @dataclass

@@ -18,7 +18,6 @@ it reaches `best`. The caller thus gets the complete list of best moves to draw 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 
 from dames.ai.boardview import NO_LIMIT, RootPosition, hub_of_internal
 from dames.ai.capturecheck import LeafTests
@@ -27,6 +26,7 @@ from dames.ai.ordering import MAX_PLY, MoveOrdering
 from dames.ai.results import IterationInfo as IterationInfo
 from dames.ai.results import SearchAborted as SearchAborted
 from dames.ai.results import SearchResult as SearchResult
+from dames.ai.results import SearchSettings as SearchSettings
 from dames.movegen import InternalMove, get_generator
 from dames.variants import Variant
 from dames.zobrist import key_after
@@ -49,28 +49,18 @@ TableEntry = tuple[int, int, int, "InternalMove | None", int]
 class Searcher(MoveOrdering):
     """One search of one position; create a new one per move so no state leaks across calls."""
 
-    def __init__(
-        self,
-        variant: Variant,
-        evaluator: Evaluator,
-        *,
-        node_budget: int,
-        time_limit: float | None = None,
-        min_depth: int = 0,
-        on_iteration: Callable[[IterationInfo], None] | None = None,
-        stop: Callable[[], bool] | None = None,
-    ) -> None:
+    def __init__(self, variant: Variant, evaluator: Evaluator, settings: SearchSettings) -> None:
         generator = get_generator(variant)
         self.generate = generator.generate
         self.apply = generator.apply
         self.geometry = variant.geometry
         self.leaf = LeafTests(variant)
         self.evaluate = evaluator.evaluate
-        self.node_budget = node_budget
-        self.time_limit = time_limit
-        self.min_depth = min_depth
-        self.on_iteration = on_iteration
-        self.stop = stop  # polled with the clock: True ends the search (interactive use only)
+        self.node_budget = settings.node_budget
+        self.time_limit = settings.time_limit
+        self.min_depth = settings.min_depth
+        self.on_iteration = settings.on_iteration
+        self.stop = settings.stop  # polled with the clock: True ends the search
         self.nodes = 0
         # What the budget counts: one per node plus one per landing square of every capture
         # generated. Following a king's capture paths is what makes a node among flying kings

@@ -19,11 +19,10 @@ function of (position + history, seed, level, ply).
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
 
 from dames.ai.boardview import RootPosition
 from dames.ai.evaluation import Evaluator
-from dames.ai.search import IterationInfo, Searcher, SearchResult, TableEntry
+from dames.ai.search import Searcher, SearchResult, SearchSettings, TableEntry
 from dames.movegen import InternalMove
 from dames.variants import Variant
 
@@ -72,16 +71,10 @@ class StrongSearcher(Searcher):
         self,
         variant: Variant,
         evaluator: Evaluator,
-        *,
-        node_budget: int,
-        time_limit: float | None = None,
-        min_depth: int = 0,
-        on_iteration: Callable[[IterationInfo], None] | None = None,
-        stop: Callable[[], bool] | None = None,
+        settings: SearchSettings,
         kept_table: KeptTable | None = None,
     ) -> None:
-        super().__init__(variant, evaluator, node_budget=node_budget, time_limit=time_limit,
-                         min_depth=min_depth, on_iteration=on_iteration, stop=stop)
+        super().__init__(variant, evaluator, settings)
         self.reduce_late_moves = True
         self.depth_preferred = True
         self.kept_table = kept_table

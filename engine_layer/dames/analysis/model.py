@@ -108,23 +108,28 @@ class MoveAnalysis:
             "depth": self.depth,
             "searched": self.searched,
         }
-        if self.mate_in is not None:
-            data["mateIn"] = self.mate_in
-        if compact:
-            for key in ("side", "bestMove", "forced"):
-                del data[key]
-            if self.move == self.notation:
-                del data["move"]
-            if not self.matches:
-                del data["matches"]
-            if not self.depth:
-                del data["depth"]
-            if self.searched == ("forced" if self.forced else "full"):
-                del data["searched"]
-            for key, default in (("judgement", "good"), ("loss", 0), ("accuracy", 100.0)):
-                if data[key] == default:
-                    del data[key]
-        return data
+        _put_if_set(data, "mateIn", self.mate_in)
+        if not compact:
+            return data
+        restorable = self._restorable()
+        return {key: value for key, value in data.items() if key not in restorable}
+
+    def _restorable(self) -> set[str]:
+        """The keys `from_dict` restores when they are left out: derived, or at their default."""
+        keys = {"side", "bestMove", "forced"}
+        if self.move == self.notation:
+            keys.add("move")
+        if not self.matches:
+            keys.add("matches")
+        if not self.depth:
+            keys.add("depth")
+        if self.searched == ("forced" if self.forced else "full"):
+            keys.add("searched")
+        for key, value, default in (("judgement", self.judgement, "good"), ("loss", self.loss, 0),
+                                    ("accuracy", self.accuracy, 100.0)):
+            if value == default:
+                keys.add(key)
+        return keys
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], *, side: str | None = None,
@@ -238,8 +243,7 @@ class GameAnalysis:
             "cpuSeconds": self.cpu_seconds,
             "complete": self.complete,
         }
-        if self.initial_mate is not None:
-            data["initialMate"] = self.initial_mate
+        _put_if_set(data, "initialMate", self.initial_mate)
         if compact:
             for row in data["moves"][1:]:
                 del row["winBefore"]
@@ -264,6 +268,12 @@ class GameAnalysis:
             initial_mate=None if mate is None else int(mate),
             start_side=start,
         )
+
+
+def _put_if_set(data: dict[str, Any], key: str, value: int | None) -> None:
+    """A decisive evaluation's field is written only when there is one."""
+    if value is not None:
+        data[key] = value
 
 
 def _read_moves(rows: list[dict[str, Any]], sides: tuple[str, str]) -> list[MoveAnalysis]:
