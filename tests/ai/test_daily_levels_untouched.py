@@ -1,4 +1,4 @@
-"""The daily challenge's computer is untouched by the strong levels' changes (issue 19).
+"""The daily challenge's computer is untouched by the strong levels' changes.
 
 `defi` (and `facile`, `debutant`) answer exactly as under AI_VERSION 2026.11.30-2: the daily
 challenge and every published seed rest on those replies. The strong search (late-move

@@ -1,4 +1,4 @@
-"""No client starves the others (issue 17): while one client floods the local server with
+"""No client starves the others: while one client floods the local server with
 `maitre` hints and large PDN files, another player's daily moves are answered within 2 s.
 
 The local run as ``make run`` starts it (``python -m local.run``: uvicorn, the
