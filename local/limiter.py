@@ -23,8 +23,8 @@ health check or a `debutant` move behind them. Beyond the bounds below a request
 A refused move has changed nothing (the game is saved after the reply is computed), so the
 client retries the same ply. When the refusal is the server's load (every place or slot
 taken), not the client's own excess, the 429 carries a ``refusal`` receipt so the wait is not
-charged to the player's clock (``dames_backend.refusals``). On Lambda one instance serves one
-request at a time; there the bounds are ``dames_backend.thinking_limit`` per client, then the
+charged to the player's clock (``dames_backend.limits.refusals``). On Lambda one instance serves one
+request at a time; there the bounds are ``dames_backend.limits.thinking`` per client, then the
 API's route throttling and the function's reserved concurrency (template.yaml).
 """
 
@@ -40,9 +40,11 @@ from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from dames_backend import client_limits, clock, refusals
+from dames_backend import clock
 from dames_backend.errors import ApiError
-from dames_backend.thinking_limit import PDN_READ_ROUTE, THINKING_ROUTE, game_of, is_thinking
+from dames_backend.limits import clients as client_limits
+from dames_backend.limits import refusals
+from dames_backend.limits.thinking import PDN_READ_ROUTE, THINKING_ROUTE, game_of, is_thinking
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 __all__ = ["THINKING_ROUTE", "SearchRefused", "SearchSlots", "ThinkingLimiter"]

@@ -3,7 +3,7 @@
 The routes only parse and validate the request (pydantic, unknown fields rejected), pass it
 to ``dames_backend.games``, where the server referees the game, and record what happened
 (one structured log line and a metric per event). The response shapes are defined once, in
-``dames_backend.game_views``.
+``dames_backend.games.views``.
 """
 
 from __future__ import annotations
@@ -17,11 +17,17 @@ gc.disable()
 
 from typing import Annotated
 
-from dames_backend import client_limits, game_help, game_pdn, games, pdn_views, position_analysis
 from dames_backend.app_factory import StrictModel, create_app, make_handler, record_event
+from dames_backend.boards.views import ClaimResult
 from dames_backend.errors import error_responses
 from dames_backend.fairplay.analysis_views import AnalysisView, ask_analysis, read_analysis
-from dames_backend.game_views import (
+from dames_backend.games import assist as game_help
+from dames_backend.games import claim, create, play
+from dames_backend.games import pdn_export as game_pdn
+from dames_backend.games import pdn_import as pdn_views
+from dames_backend.games import position as position_analysis
+from dames_backend.games.pdn_import import PDN_MAX_BYTES, PDN_MAX_CHARS, PdnReadResult
+from dames_backend.games.views import (
     ClockView,
     Color,
     CreatedGame,
@@ -32,9 +38,8 @@ from dames_backend.game_views import (
     Mode,
     VariantName,
 )
-from dames_backend.leaderboard_views import ClaimResult
-from dames_backend.pdn_views import PDN_MAX_BYTES, PDN_MAX_CHARS, PdnReadResult
-from dames_backend.thinking_limit import ClientThinkingLimit
+from dames_backend.limits import clients as client_limits
+from dames_backend.limits.thinking import ClientThinkingLimit
 from fastapi import Header, Path, Request
 from fastapi.responses import Response
 from pydantic import Field
@@ -134,7 +139,7 @@ app = create_app(
         POSITION_ANALYSE_PATH: position_analysis.MAX_BODY_BYTES,
     },
 )
-# Each client's share of the thinking routes, on AWS (see dames_backend.thinking_limit).
+# Each client's share of the thinking routes, on AWS (see dames_backend.limits.thinking).
 app.add_middleware(ClientThinkingLimit)
 
 # What a request with a body on one game can meet: bad JSON, its token, an unknown or
@@ -163,7 +168,7 @@ def _ended(view: GameView) -> None:
 def create_game(body: CreateGameRequest, player_token: PlayerToken = None) -> CreatedGame:
     """With ``X-Player-Token`` (a browser that has a pseudonym) the game is bound to that
     player: only they can claim it."""
-    token, view = games.create_game(
+    token, view = create.create_game(
         body.mode,
         fen=body.fen,
         level=body.level,
@@ -182,7 +187,7 @@ def create_game(body: CreateGameRequest, player_token: PlayerToken = None) -> Cr
     responses=error_responses(401, 403, 404, 410, 422),
 )
 def get_game(game_id: GameId, authorization: Authorization = None) -> GameView:
-    return games.read_game(game_id, authorization)
+    return play.read_game(game_id, authorization)
 
 
 @app.post(
@@ -194,7 +199,7 @@ def play_move(
     game_id: GameId, body: MoveRequest, authorization: Authorization = None,
     refusal: RefusalReceipt = None,
 ) -> GameView:
-    view = games.play_move(
+    view = play.play_move(
         game_id, authorization, ply=body.ply, move_text=body.move, refusal=refusal
     )
     record_event("MovePlayed", game_id=view.id, ply=view.ply, outcome=view.status)
@@ -210,7 +215,7 @@ def play_move(
 def set_clock(
     game_id: GameId, body: ClockRequest, authorization: Authorization = None
 ) -> ClockView:
-    view = games.set_paused(game_id, authorization, paused=body.paused)
+    view = play.set_paused(game_id, authorization, paused=body.paused)
     record_event("ClockPaused" if body.paused else "ClockResumed", game_id=game_id)
     return view
 
@@ -319,7 +324,7 @@ def analyse_position(body: PositionRequest) -> position_analysis.PositionAnalysi
     responses=error_responses(401, 403, 404, 409, 410, 422),
 )
 def resign_game(game_id: GameId, authorization: Authorization = None) -> GameView:
-    view = games.resign_game(game_id, authorization)
+    view = play.resign_game(game_id, authorization)
     _ended(view)
     return view
 
@@ -338,7 +343,7 @@ def claim_game(
     """Only the game's player (when it was started with one) may claim it; claims are
     limited per player and per network and day (429 ``rate-limited``)."""
     client = client_limits.scope_address_key(request.scope)
-    result = games.claim_game(game_id, authorization, player_token, client)
+    result = claim.claim_game(game_id, authorization, player_token, client)
     record_event("GameClaimed", game_id=game_id, board=result.board, rank=result.rank)
     return result
 

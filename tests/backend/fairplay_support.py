@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
-from dames_backend import game_store, security
+from dames_backend import security
 from dames_backend.clock import GameClock
 from dames_backend.fairplay import dispatch
-from dames_backend.game_store import GameRecord
+from dames_backend.games import store as game_store
+from dames_backend.games.store import GameRecord
 
 
 def store_finished(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from dames_backend.game_store import GameRecord
+from dames_backend.games.store import GameRecord
 from fastapi.testclient import TestClient
 
 

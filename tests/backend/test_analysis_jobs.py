@@ -12,7 +12,7 @@ import boto3
 import pytest
 from analysis_handler import handler
 from dames.analysis import GameAnalysis
-from dames_backend import ranking
+from dames_backend.boards import ranking
 from dames_backend.fairplay import dispatch, jobs, review
 from fairplay_support import quick_moves, recording_runner, store_finished
 from fastapi.testclient import TestClient

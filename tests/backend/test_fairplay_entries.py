@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from dames_backend import leaderboard, players, ranking
+from dames_backend.boards import claims as leaderboard
+from dames_backend.boards import ranking
+from dames_backend.boards.entries import Claim, Entry
+from dames_backend.boards.views import ClaimResult
 from dames_backend.fairplay import moderation, review
-from dames_backend.fairplay.entries import Claim, Entry
-from dames_backend.leaderboard_views import ClaimResult
+from dames_backend.players import accounts as players
 from fastapi.testclient import TestClient
 
 DAY = "2026-11-28"

@@ -10,9 +10,10 @@ import threading
 from typing import Any
 
 import pytest
-from dames_backend import game_store, security
+from dames_backend import security
 from dames_backend.clock import GameClock
-from dames_backend.game_store import GameRecord
+from dames_backend.games import store as game_store
+from dames_backend.games.store import GameRecord
 from fastapi.testclient import TestClient
 from games_support import bearer, start_game
 from race_support import conflicting_transactions

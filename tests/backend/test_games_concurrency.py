@@ -6,7 +6,7 @@ import threading
 from typing import Any
 
 import pytest
-from dames_backend import game_store
+from dames_backend.games import store as game_store
 from fastapi.testclient import TestClient
 from games_support import get_game, post_move, settled, start_game, stored_item, stored_moves
 

@@ -8,9 +8,11 @@ from typing import Any
 
 import pytest
 from clock_support import freeze
-from dames_backend import daily, game_store, security
+from dames_backend import security
 from dames_backend.clock import GameClock
-from dames_backend.game_store import GameRecord
+from dames_backend.daily import challenge as daily
+from dames_backend.games import store as game_store
+from dames_backend.games.store import GameRecord
 from fastapi.testclient import TestClient
 from games_support import bearer, get_game, post_move, start_game, stored_item
 

@@ -477,7 +477,7 @@ def test_a_failing_store_answers_retry_later_and_loses_nothing(
     error: str,
 ) -> None:
     from botocore.exceptions import ClientError
-    from dames_backend import game_store
+    from dames_backend.games import store as game_store
 
     token, game = start_game(games_client, "free")
     before = stored_item(table, game["id"])

@@ -8,9 +8,11 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from dames_backend import leaderboard, players, ranking
+from dames_backend.boards import claims as leaderboard
+from dames_backend.boards import ranking
+from dames_backend.boards.views import ClaimResult
 from dames_backend.errors import ApiError
-from dames_backend.leaderboard_views import ClaimResult
+from dames_backend.players import accounts as players
 from race_support import conflicting_transactions, race
 
 DAY = "2026-11-28"

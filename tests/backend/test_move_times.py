@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from dames_backend import clock, game_store
+from dames_backend import clock
+from dames_backend.games import store as game_store
 from fastapi.testclient import TestClient
 from games_support import bearer, post_move, start_game, stored_item
 

@@ -8,8 +8,8 @@ import unicodedata
 from typing import Any
 
 import pytest
-from dames_backend import players
 from dames_backend.errors import ApiError
+from dames_backend.players import accounts as players
 from fastapi.testclient import TestClient
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st

@@ -8,7 +8,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from dames_backend import clock, refusals
+from dames_backend import clock
+from dames_backend.limits import refusals
 from fastapi.testclient import TestClient
 from games_support import bearer, start_game
 from starlette.responses import PlainTextResponse
@@ -170,7 +171,7 @@ def test_a_move_the_game_store_refused_is_credited_too(
     aws_code: str, status: int,
 ) -> None:
     from botocore.exceptions import ClientError
-    from dames_backend import game_store
+    from dames_backend.games import store as game_store
 
     client, _ = server
     game = new_game(client)

@@ -7,9 +7,10 @@ from typing import Any
 
 import pytest
 from clock_support import freeze
-from dames_backend import clock, retention, security
-from dames_backend.game_store import GameRecord
-from dames_backend.retention import Retention
+from dames_backend import clock, security
+from dames_backend.games import retention
+from dames_backend.games.retention import Retention
+from dames_backend.games.store import GameRecord
 from fastapi.testclient import TestClient
 from games_support import bearer, post_move, start_game, stored_item
 

@@ -66,9 +66,9 @@ def png_size(data: bytes) -> tuple[int, int]:
 def seeded(live_server: str) -> dict[str, Any]:
     """Today's daily board with a long pseudonym on it (the widest table a phone must show),
     that player's browser identity, and two closed past days with a challenge."""
-    from dames_backend.daily import ensure_daily
-    from dames_backend.leaderboard import record_claim
-    from dames_backend.players import create_player
+    from dames_backend.boards.claims import record_claim
+    from dames_backend.daily.challenge import ensure_daily
+    from dames_backend.players.accounts import create_player
 
     now = datetime.now(UTC)
     today = now.date().isoformat()
@@ -299,7 +299,7 @@ def test_home_shows_yesterdays_seed_with_the_command_that_checks_it(
     """The proof that the daily was the same for everyone: yesterday's seed, secret while the
     day ran, is on the home page once the day has closed (00:10 UTC), with the command that
     replays any of its games; before that, the page says when, and the seed is nowhere."""
-    from dames_backend import daily
+    from dames_backend.daily import challenge as daily
 
     yesterday = daily.yesterday_utc()
     stored = daily.get_daily(yesterday)

@@ -41,14 +41,10 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from botocore.exceptions import ClientError
-
 from dames_backend import clock, db
-from dames_backend.errors import ApiError, busy_error
-from dames_backend.fairplay.entries import BANNED_REASON, Claim, Entry
-from dames_backend.fairplay.keys import claim_key, line_key
-from dames_backend.leaderboard_views import ClaimResult
-from dames_backend.players import Player
-from dames_backend.ranking import (
+from dames_backend.boards.entries import BANNED_REASON, Claim, Entry
+from dames_backend.boards.keys import claim_key, line_key
+from dames_backend.boards.ranking import (
     SCORE_CEILING,
     block_key,
     block_of,
@@ -58,6 +54,9 @@ from dames_backend.ranking import (
     ranking_key,
     score_key,
 )
+from dames_backend.boards.views import ClaimResult
+from dames_backend.errors import ApiError, busy_error
+from dames_backend.players.accounts import Player
 
 if TYPE_CHECKING:  # the boto3 stubs are in requirements-dev.txt only, for mypy
     from types_boto3_dynamodb.type_defs import PutTypeDef, TransactWriteItemTypeDef

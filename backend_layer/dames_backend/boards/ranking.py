@@ -26,10 +26,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from boto3.dynamodb.conditions import Attr, Key
-
 from dames_backend import db
-from dames_backend.fairplay.entries import Entry
-from dames_backend.leaderboard_views import LeaderboardEntry, MyRankView, OwnRank, UnderReview
+from dames_backend.boards.entries import Entry
+from dames_backend.boards.views import LeaderboardEntry, MyRankView, OwnRank, UnderReview
 from dames_backend.tables import GSI1_NAME
 
 SCORE_CEILING = 999_999_999

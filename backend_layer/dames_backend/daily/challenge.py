@@ -24,7 +24,6 @@ from typing import Any
 
 import dames.ai
 from botocore.exceptions import ClientError
-
 from dames_backend import clock, db
 
 SEED_BYTES = 16

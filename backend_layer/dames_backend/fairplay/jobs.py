@@ -19,9 +19,10 @@ from typing import Any, Literal
 
 from botocore.exceptions import ClientError
 
-from dames_backend import clock, db, game_store
+from dames_backend import clock, db
 from dames_backend.fairplay import dispatch
 from dames_backend.fairplay.keys import analysis_key
+from dames_backend.games import store as game_store
 
 JobStatus = Literal["queued", "running", "done", "failed"]
 Reason = Literal["player", "claim"]

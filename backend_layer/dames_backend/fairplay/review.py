@@ -12,14 +12,16 @@ from typing import TYPE_CHECKING, Any
 
 from boto3.dynamodb.conditions import Key
 
-from dames_backend import db, game_store
-from dames_backend.fairplay.entries import Claim, Entry, State
+from dames_backend import db
+from dames_backend.boards.claims import update_entry
+from dames_backend.boards.entries import Claim, Entry, State
+from dames_backend.boards.keys import claim_key, line_pk
+from dames_backend.boards.ranking import board_pk
 from dames_backend.fairplay.jobs import load_job
-from dames_backend.fairplay.keys import HELD_REVIEW_PK, claim_key, line_pk
+from dames_backend.fairplay.keys import HELD_REVIEW_PK
 from dames_backend.fairplay.signals import Signals, game_signals
 from dames_backend.fairplay.verdict import Verdict, judge
-from dames_backend.leaderboard import update_entry
-from dames_backend.ranking import board_pk
+from dames_backend.games import store as game_store
 
 if TYPE_CHECKING:
     from types_boto3_dynamodb.type_defs import TransactWriteItemTypeDef

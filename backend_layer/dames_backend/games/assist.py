@@ -12,24 +12,21 @@ from __future__ import annotations
 
 import dames.ai
 from dames.ai.draw_offer import accepts_draw
-
-from dames_backend import clock, game_store
+from dames_backend import clock
 from dames_backend.errors import ApiError
-from dames_backend.game_store import GameRecord, LastRequest
-from dames_backend.game_views import DrawOfferResult, GameView, HintView
-from dames_backend.games import (
+from dames_backend.games import store as game_store
+from dames_backend.games.access import game_over_error, open_game, save_with_retries
+from dames_backend.games.state import (
     Replayed,
     finished_expiry,
-    game_over_error,
     game_view,
     is_players_turn,
-    move_view,
-    open_game,
     plays_computer,
     read_game_view,
     replay,
-    save_with_retries,
 )
+from dames_backend.games.store import GameRecord, LastRequest
+from dames_backend.games.views import DrawOfferResult, GameView, HintView, move_view
 
 TAKEBACK = "takeback"
 DRAW_OFFER = "draw-offer"

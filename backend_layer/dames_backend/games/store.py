@@ -16,10 +16,9 @@ from typing import Any
 
 from botocore.exceptions import ClientError
 from dames import draws
-
 from dames_backend import db
 from dames_backend.clock import GameClock
-from dames_backend.move_codec import pack_moves, unpack_moves
+from dames_backend.games.move_codec import pack_moves, unpack_moves
 
 GAME_SK = "GAME"
 PACKED_MOVES = "packedMoves"

@@ -20,10 +20,9 @@ import os
 import re
 
 from anyio import to_thread
+from dames_backend.limits import clients as client_limits
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
-
-from dames_backend import client_limits
 
 # Where the computer searches (a move's reply, a hint, a draw offer) or a PDN file is read.
 THINKING_ROUTE = re.compile(

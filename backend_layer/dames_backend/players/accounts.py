@@ -32,9 +32,9 @@ from typing import TYPE_CHECKING, Any
 
 import icu  # type: ignore[import-untyped]  # PyICU (pyicu-wheels) ships no type hints
 from botocore.exceptions import ClientError
-
-from dames_backend import client_limits, clock, db
+from dames_backend import clock, db
 from dames_backend.errors import ApiError, busy_error
+from dames_backend.limits import clients as client_limits
 
 if TYPE_CHECKING:
     from types_boto3_dynamodb.type_defs import TransactWriteItemTypeDef
