@@ -8,11 +8,11 @@ health check or a `debutant` move behind them. Beyond the bounds below a request
 
 - at the ASGI level, the requests in flight on the routes where the computer thinks (moves,
   hints, draw offers): at most ``max_requests`` for everyone, and of those at most
-  ``per_address`` for one network (its keyed address, ``client_limits``) and ``per_game``
+  ``per_address`` for one network (its keyed address, ``limits.clients``) and ``per_game``
   for one game, so one client flooding holds a few places and the others stay free;
 - PDN reads (a file of up to 256 KB, every move resolved: seconds of CPU) have their own small
   pool (``pdn_places``, one per network), so files never take a move's place; the reader
-  itself stops at a CPU budget (``pdn_views``);
+  itself stops at a CPU budget (``games.pdn_import``);
 - around each search, through `dames.ai.player.search_gate`: at most ``searches`` searches run
   at once per kind (time-limited levels such as `maitre`, and budgeted reproducible ones, so a
   `defi` reply never waits behind a 2.5 s `maitre`), ``queue`` more wait for a slot, served in

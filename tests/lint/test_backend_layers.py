@@ -9,7 +9,6 @@ against the order is allowed only where listed below with its reason.
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 
 from tests.lint.template_model import REPO_ROOT
 

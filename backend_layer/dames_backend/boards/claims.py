@@ -21,7 +21,7 @@ Interface used by the games claim route (``POST /api/games/{id}/claim``)::
 A claim enters the board *provisional* (shown, flagged) until its fair-play analysis
 publishes or holds it (``fairplay.review``); a banned player's claim is held at once. The
 entry keeps the player's claims that still matter and shows the best one not held
-(``fairplay.entries``), so a held claim never replaces an earlier published best.
+(``entries``), so a held claim never replaces an earlier published best.
 
 A claim is one transaction: ``CLAIM#<gameId>`` (condition: new), and when the claims the
 entry keeps change, the entry (condition: exactly the entry that was read: absent, or its
@@ -41,6 +41,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from botocore.exceptions import ClientError
+
 from dames_backend import clock, db
 from dames_backend.boards.entries import BANNED_REASON, Claim, Entry
 from dames_backend.boards.keys import claim_key, line_key

@@ -8,7 +8,7 @@ so a held claim never replaces an earlier published best, and a provisional clai
 held gives its place back to the best that stands. A banned player shows nothing and every
 claim of theirs is held.
 
-Pure: no table here; ``leaderboard.update_entry`` reads, applies one of these changes and
+Pure: no table here; ``claims.update_entry`` reads, applies one of these changes and
 writes the result in one conditional transaction with the histogram moves.
 """
 

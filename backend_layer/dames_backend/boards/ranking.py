@@ -1,6 +1,6 @@
 """Reading the leaderboards: the public top of a board and a player's rank at a fixed cost.
 
-Kept apart from ``leaderboard`` (the claim, which writes) so that the community function,
+Kept apart from ``claims`` (the claim, which writes) so that the community function,
 which only reads boards, is granted only reads.
 
 Layout (README "Data model"). An entry is ``BOARD#daily#<date>`` or ``BOARD#free`` /
@@ -26,6 +26,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from boto3.dynamodb.conditions import Attr, Key
+
 from dames_backend import db
 from dames_backend.boards.entries import Entry
 from dames_backend.boards.views import LeaderboardEntry, MyRankView, OwnRank, UnderReview

@@ -7,9 +7,10 @@ from __future__ import annotations
 from datetime import date, datetime, timedelta
 from typing import Any
 
+from pydantic import BaseModel, Field
+
 from dames_backend import clock, db
 from dames_backend.daily import challenge as daily
-from pydantic import BaseModel, Field
 
 PAST_DAYS_LISTED = 30
 

@@ -1,6 +1,6 @@
 """Deciding on a claim: the analysis's verdict, and a moderator's release or ban.
 
-Every decision goes through ``leaderboard.update_entry``: the entry (which claim is shown),
+Every decision goes through ``boards.claims.update_entry``: the entry (which claim is shown),
 the histogram counts and the claim item (its state, reasons and signals; a held claim is
 listed under ``REVIEW#held`` on the index for the moderators) change in one transaction.
 The moderators' own operations are in ``moderation`` (not reached by any function).

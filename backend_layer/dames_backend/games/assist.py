@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dames.ai
 from dames.ai.draw_offer import accepts_draw
+
 from dames_backend import clock
 from dames_backend.errors import ApiError
 from dames_backend.games import store as game_store

@@ -27,7 +27,7 @@ def claim_game(
     The figures come from the stored game; the leaderboard's own transaction guarantees one
     claim per game (a second claim is 409), then the game is flagged ``claimed``. A game
     bound to a player (``create_game``) is theirs alone (403 ``not-your-game``); claims are
-    limited per player and per ``client`` (its address key, ``client_limits``) and day.
+    limited per player and per ``client`` (its address key, ``limits.clients``) and day.
     """
     # Imported here: the boards and fair play sit above the games (they read game records).
     from dames_backend.boards.claims import record_claim

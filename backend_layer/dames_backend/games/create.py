@@ -9,6 +9,7 @@ import secrets
 import dames
 import dames.ai
 from dames import draws
+
 from dames_backend import clock
 from dames_backend.daily import challenge as daily
 from dames_backend.errors import ApiError

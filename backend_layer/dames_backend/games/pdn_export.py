@@ -13,6 +13,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 import dames
+
 from dames_backend.daily import challenge as daily
 from dames_backend.games import access, state
 from dames_backend.games.store import GameRecord
@@ -49,6 +50,7 @@ def _published_analysis(record: GameRecord) -> GameAnalysis | None:
     if record.status == "playing" or not seed_is_public(record):
         return None
     from dames.analysis import GameAnalysis
+
     from dames_backend.fairplay.jobs import load_job
 
     job = load_job(record.id)

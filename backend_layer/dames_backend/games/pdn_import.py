@@ -23,9 +23,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pydantic import BaseModel, Field
+
 from dames_backend.errors import ApiError
 from dames_backend.games.views import MoveView, VariantName, move_view
-from pydantic import BaseModel, Field
 
 if TYPE_CHECKING:
     from dames import pdn

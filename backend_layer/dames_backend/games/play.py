@@ -15,6 +15,7 @@ import dames
 import dames.ai
 from dames.errors import AmbiguousMoveError, MoveError
 from dames.notation import MOVE_TEXT
+
 from dames_backend import clock
 from dames_backend.errors import ApiError
 from dames_backend.games import scoring

@@ -19,9 +19,10 @@ from dames.ai.levels import Level
 from dames.ai.player import search_position
 from dames.ai.search import MATE, MATE_BOUND, IterationInfo
 from dames.setup import check_setup
+from pydantic import BaseModel, Field
+
 from dames_backend.errors import ApiError
 from dames_backend.games.views import Color, MoveView, VariantName, as_color, move_view
-from pydantic import BaseModel, Field
 
 MAX_DEPTH = 10
 MAX_FORCED = 40  # forced moves played out before the search

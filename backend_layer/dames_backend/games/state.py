@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import dames
+
 from dames_backend import clock
 from dames_backend.daily import challenge as daily
 from dames_backend.games import retention, scoring

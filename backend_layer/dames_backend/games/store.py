@@ -16,6 +16,7 @@ from typing import Any
 
 from botocore.exceptions import ClientError
 from dames import draws
+
 from dames_backend import db
 from dames_backend.clock import GameClock
 from dames_backend.games.move_codec import pack_moves, unpack_moves

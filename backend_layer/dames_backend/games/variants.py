@@ -20,8 +20,9 @@ from typing import Literal
 
 from dames import VARIANTS, Color, Variant, parse_fen
 from dames.variants import PRIORITY_ITALIAN, PRIORITY_MAJORITY, PRIORITY_NONE
-from dames_backend.games.ranked_setup import RANKED_SETUP
 from pydantic import BaseModel, ConfigDict, Field
+
+from dames_backend.games.ranked_setup import RANKED_SETUP
 
 SideName = Literal["white", "black"]
 Priority = Literal["majority", "none", "italian"]

@@ -11,8 +11,9 @@ from typing import Annotated, Literal, cast, get_args
 
 import dames
 import dames.ai
-from dames_backend.games.scoring import Score as ScoreView
 from pydantic import AfterValidator, BaseModel, Field, WithJsonSchema
+
+from dames_backend.games.scoring import Score as ScoreView
 
 Mode = Literal["daily", "free", "practice", "duo"]
 Color = Literal["white", "black"]

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from botocore.exceptions import ClientError
+
 from dames_backend import clock, db
 from dames_backend.errors import ApiError
 from dames_backend.tables import TTL_ATTRIBUTE

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from botocore.exceptions import ClientError
+
 from dames_backend import clock, db
 from dames_backend.errors import ApiError, busy_error
 from dames_backend.players.accounts import TOKEN_SEPARATOR, authenticate_player

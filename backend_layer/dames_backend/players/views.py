@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from pydantic import BaseModel, Field
+
 from dames_backend.players.accounts import NewPlayer, Player
 from dames_backend.players.streaks import StreakView, streak_of
-from pydantic import BaseModel, Field
 
 
 class CreatedPlayer(BaseModel):
