@@ -143,12 +143,7 @@ def _entry_item(
         item.update(
             gsi1pk=key["pk"],
             gsi1sk=ranking_key(shown.score, shown.at),
-            score=shown.score,
-            pieces=shown.pieces,
-            seconds=shown.seconds,
-            pauses=shown.pauses,
-            pausedMs=shown.paused_ms,
-            at=shown.at,
+            **shown.figures(),
             gameId=shown.game_id,
             status=shown.state,
         )
