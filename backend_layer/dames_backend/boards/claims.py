@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any
 from botocore.exceptions import ClientError
 
 from dames_backend import clock, db
-from dames_backend.boards.entries import BANNED_REASON, Claim, Entry
+from dames_backend.boards.entries import BANNED_REASON, Claim, Entry, State
 from dames_backend.boards.keys import claim_key, line_key
 from dames_backend.boards.ranking import (
     SCORE_CEILING,
@@ -247,35 +247,26 @@ def record_claim(
     pk = board_pk(board, date)
     at = achieved_at or clock.iso_now()
     table = db.get_table()
+    state: State = "held" if player.banned else "provisional"
+    reasons = (BANNED_REASON,) if player.banned else ()
     claim = Claim(
         game_id=game_id, score=score, pieces=pieces, seconds=seconds, at=at,
-        pauses=pauses, paused_ms=paused_ms,
+        pauses=pauses, paused_ms=paused_ms, state=state, reasons=reasons,
     )
 
     def change(entry: Entry) -> Entry:
         return (entry.with_ban() if player.banned else entry).with_claim(claim)
 
-    state = "held" if player.banned else "provisional"
-    reasons = [BANNED_REASON] if player.banned else []
+    identity = {"board": board, "date": date, "playerId": player.player_id,
+                "pseudonym": player.pseudonym}
     claim_put: TransactWriteItemTypeDef = {
         "Put": {
             "TableName": table.name,
             "Item": {
                 **claim_key(game_id),
-                "gameId": game_id,
-                "playerId": player.player_id,
-                "pseudonym": player.pseudonym,
-                "board": board,
-                "date": date,
-                "score": score,
-                "pieces": pieces,
-                "seconds": seconds,
-                "pauses": pauses,
-                "pausedMs": paused_ms,
-                "at": at,
+                **identity,
+                **claim.to_item(),
                 "claimedAt": clock.iso_now(),
-                "state": state,
-                "reasons": reasons,
                 **({"movesHash": moves_digest} if moves_digest else {}),
             },
             "ConditionExpression": "attribute_not_exists(pk)",
@@ -289,8 +280,6 @@ def record_claim(
         }})
     if board == "daily" and date:  # a daily win counts for the streak of its challenge day
         trailing.append(_won_day(table.name, player.player_id, date))
-    identity = {"board": board, "date": date, "playerId": player.player_id,
-                "pseudonym": player.pseudonym}
     try:
         _, after = update_entry(
             pk=pk, player_id=player.player_id, identity=identity, change=change,
@@ -307,6 +296,6 @@ def record_claim(
         score=score,
         rank=rank_at(pk, shown.score, shown.at) if shown else None,
         best=shown.score if shown else None,
-        status="held" if player.banned else "provisional",
-        reasons=reasons,
+        status=state,
+        reasons=list(reasons),
     )
