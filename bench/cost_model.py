@@ -111,7 +111,8 @@ def play_daily(rec: Recorder, games_handler: Any, seed: int) -> None:
 def claim_wins(rec: Recorder, games_handler: Any, community_handler: Any, count: int) -> None:
     """``count`` players each win a daily game (stored as the move route stores a win) and
     claim it, then read their rank and profile as the win screen does."""
-    from dames_backend import daily, db
+    from dames_backend import db
+    from dames_backend.daily import challenge as daily
 
     today = daily.today_utc()
     for index in range(count):
@@ -254,7 +255,7 @@ def monthly_costs(players: int, fig: DayFigures, day: PlayerDay, rec: Recorder,
     rate = api_requests / (DAYS_A_MONTH * 86_400)
     traces = DAYS_A_MONTH * 86_400 * (min(rate, XRAY_RESERVOIR_PER_S)
                                       + XRAY_RATE * max(rate - XRAY_RESERVOIR_PER_S, 0.0))
-    from dames_backend import retention
+    from dames_backend.games import retention
 
     claims = month * fig.claims
     casual_games = players * (day.games - fig.claims) * retention.CASUAL_DAYS

@@ -2,8 +2,8 @@
 
 Every move request rewrites the whole game item (a conditional put), and DynamoDB bills one
 write unit per started KB, so the item's size is the move's write cost. This plays ``--games``
-daily games (default 12) through the server's own code (``games.create_game`` /
-``games.play_move`` on moto, in process), the player being the computer at ``facile`` (a
+daily games (default 12) through the server's own code (``create.create_game`` /
+``play.play_move`` on moto, in process), the player being the computer at ``facile`` (a
 player who sometimes wins, so the games last as real ones do), and prints, at plies 40, 80
 and 120, the stored item's size by DynamoDB's rules (``item_bytes``) and its write units,
 with the moves packed (``move_codec``, as stored now) and as a list of texts (as stored
@@ -73,7 +73,7 @@ def write_units(size: int) -> int:
 
 def as_texts(item: dict[str, Any]) -> dict[str, Any]:
     """The same item with its moves stored as before the packing (a list of texts)."""
-    from dames_backend.game_store import PACKED_MOVES, GameRecord
+    from dames_backend.games.store import PACKED_MOVES, GameRecord
 
     old = {k: v for k, v in item.items() if k != PACKED_MOVES}
     old["moves"] = list(GameRecord.from_item(item).moves)
@@ -85,11 +85,11 @@ def play_daily(seed: int) -> tuple[dict[int, dict[str, Any]], int]:
     of ``PLIES``, and the player's move count."""
     import dames
     import dames.ai
-    from dames_backend import games
     from dames_backend.db import get_table
-    from dames_backend.game_store import game_key
+    from dames_backend.games import create, play
+    from dames_backend.games.store import game_key
 
-    token, view = games.create_game("daily")
+    token, view = create.create_game("daily")
     auth = f"Bearer {token}"
     seen: dict[int, dict[str, Any]] = {}
     player_moves = 0
@@ -99,7 +99,7 @@ def play_daily(seed: int) -> tuple[dict[int, dict[str, Any]], int]:
                 seen[ply] = get_table().get_item(Key=game_key(view.id))["Item"]
         board = dames.Board(view.fen)
         move = dames.ai.choose_move(board, seed=f"player-{seed}", level="facile", ply=view.ply)
-        view = games.play_move(view.id, auth, ply=view.ply, move_text=str(move))
+        view = play.play_move(view.id, auth, ply=view.ply, move_text=str(move))
         player_moves += 1
     return seen, player_moves
 

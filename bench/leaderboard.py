@@ -93,7 +93,7 @@ def draw_time(rng: random.Random) -> str:
 
 
 def entry_item(index: int, score: int, at: str) -> dict[str, Any]:
-    from dames_backend import ranking
+    from dames_backend.boards import ranking
 
     player_id = f"p_bench{index:07d}"
     return {
@@ -156,8 +156,9 @@ def measure_board(
     repeat: int, rng: random.Random,
 ) -> None:
     """Print the figures of the board as it stands; claims add their entries to ``entries``."""
-    from dames_backend import leaderboard, ranking
-    from dames_backend.players import Player
+    from dames_backend.boards import claims as leaderboard
+    from dames_backend.boards import ranking
+    from dames_backend.players.accounts import Player
 
     ordered = sorted(entries, key=lambda e: (-e[1], e[2]))
     last_id, last_score, last_at = ordered[-1]
@@ -207,7 +208,8 @@ def measure_board(
 
 
 def run(sizes: list[int], repeat: int, seed: int) -> None:
-    from dames_backend import db, ranking
+    from dames_backend import db
+    from dames_backend.boards import ranking
     from dames_backend.tables import create_table
 
     client = boto3.client(

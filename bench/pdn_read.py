@@ -1,5 +1,5 @@
-"""Cost of the PDN reader route's work (``dames_backend.pdn_views.read_pdn``) on files up to the
-route's 256 KB body limit, to check it stays far inside the games function's 20 s timeout.
+"""Cost of the PDN reader route's work (``dames_backend.games.pdn_import.read_pdn``) on files up
+to the route's 256 KB body limit, to check it stays far inside the games function's 20 s timeout.
 
     .venv/bin/python bench/pdn_read.py [--passes 3]
 
@@ -21,7 +21,7 @@ sys.path[:0] = [str(REPO / "engine_layer"), str(REPO / "backend_layer")]
 
 import dames  # noqa: E402
 from dames.ai import choose_move  # noqa: E402
-from dames_backend.pdn_views import read_pdn  # noqa: E402
+from dames_backend.games.pdn_import import read_pdn  # noqa: E402
 
 
 def one_game() -> str:

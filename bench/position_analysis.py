@@ -1,4 +1,4 @@
-"""Cost of the analysis board's route (``dames_backend.position_analysis.analyse_position``) at
+"""Cost of the analysis board's route (``dames_backend.games.position.analyse_position``) at
 its deepest allowed depth, on positions chosen to be expensive: the start (many quiet moves),
 a middlegame, flying kings on an open board, and 8×8 boards. The node budget, not the depth,
 is what bounds these; the figures say how far inside the games function's timeout they stay.
@@ -19,7 +19,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(REPO / "engine_layer"), str(REPO / "backend_layer")]
 
-from dames_backend.position_analysis import (  # noqa: E402
+from dames_backend.games.position import (  # noqa: E402
     ANALYSIS_NODE_BUDGET,
     MAX_DEPTH,
     analyse_position,

@@ -64,7 +64,8 @@ def backfill_pseudonym_keys() -> BackfillReport:
     """Write the missing skeleton-key items of every player, on the configured table."""
     add_code_paths()
     from botocore.exceptions import ClientError
-    from dames_backend import db, players
+    from dames_backend import db
+    from dames_backend.players import accounts as players
 
     table = db.get_table()
     report = BackfillReport()

@@ -1,8 +1,8 @@
 """Give every game finished before the retention classes the ``expiresAt`` of its class.
 
-Games finished before ``dames_backend.retention`` existed got no ``expiresAt`` at all, so
+Games finished before ``dames_backend.games.retention`` existed got no ``expiresAt`` at all, so
 DynamoDB's TTL would keep them for ever. This one-off pass gives each finished, unclaimed game
-the expiry its class gives it, counted from its ``finishedAt`` (``games.finished_expiry``):
+the expiry its class gives it, counted from its ``finishedAt`` (``state.finished_expiry``):
 a casual game finished more than 30 days ago, or an unclaimed win more than 90 days ago, is
 gone at once (reads answer 404, TTL deletes it). Claimed games and unfinished ones are left
 as they are. Each write is conditional on the game still having no expiry and no claim, so a
@@ -46,8 +46,9 @@ def backfill_expiries() -> Counter[str]:
     """Set the missing expiries on the configured table; counts by outcome."""
     add_code_paths()
     from botocore.exceptions import ClientError
-    from dames_backend import clock, db, games
-    from dames_backend.game_store import GameRecord, game_key
+    from dames_backend import clock, db
+    from dames_backend.games import state
+    from dames_backend.games.store import GameRecord, game_key
 
     table = db.get_table()
     report: Counter[str] = Counter()
@@ -55,7 +56,7 @@ def backfill_expiries() -> Counter[str]:
     for item in _unexpiring_finished_games(table):
         record = GameRecord.from_item(item)
         finished_ms = clock.ms_from_iso(record.finished_at) if record.finished_at else now_ms
-        expires_at = games.finished_expiry(record, finished_ms)
+        expires_at = state.finished_expiry(record, finished_ms)
         if expires_at is None:  # pragma: no cover - only a claimed game has none
             continue
         try:

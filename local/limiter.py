@@ -8,11 +8,11 @@ health check or a `debutant` move behind them. Beyond the bounds below a request
 
 - at the ASGI level, the requests in flight on the routes where the computer thinks (moves,
   hints, draw offers): at most ``max_requests`` for everyone, and of those at most
-  ``per_address`` for one network (its keyed address, ``client_limits``) and ``per_game``
+  ``per_address`` for one network (its keyed address, ``limits.clients``) and ``per_game``
   for one game, so one client flooding holds a few places and the others stay free;
 - PDN reads (a file of up to 256 KB, every move resolved: seconds of CPU) have their own small
   pool (``pdn_places``, one per network), so files never take a move's place; the reader
-  itself stops at a CPU budget (``pdn_views``);
+  itself stops at a CPU budget (``games.pdn_import``);
 - around each search, through `dames.ai.player.search_gate`: at most ``searches`` searches run
   at once per kind (time-limited levels such as `maitre`, and budgeted reproducible ones, so a
   `defi` reply never waits behind a 2.5 s `maitre`), ``queue`` more wait for a slot, served in
@@ -23,8 +23,8 @@ health check or a `debutant` move behind them. Beyond the bounds below a request
 A refused move has changed nothing (the game is saved after the reply is computed), so the
 client retries the same ply. When the refusal is the server's load (every place or slot
 taken), not the client's own excess, the 429 carries a ``refusal`` receipt so the wait is not
-charged to the player's clock (``dames_backend.refusals``). On Lambda one instance serves one
-request at a time; there the bounds are ``dames_backend.thinking_limit`` per client, then the
+charged to the player's clock (``dames_backend.limits.refusals``). On Lambda one instance serves one
+request at a time; there the bounds are ``dames_backend.limits.thinking`` per client, then the
 API's route throttling and the function's reserved concurrency (template.yaml).
 """
 
@@ -40,9 +40,11 @@ from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from dames_backend import client_limits, clock, refusals
+from dames_backend import clock
 from dames_backend.errors import ApiError
-from dames_backend.thinking_limit import PDN_READ_ROUTE, THINKING_ROUTE, game_of, is_thinking
+from dames_backend.limits import clients as client_limits
+from dames_backend.limits import refusals
+from dames_backend.limits.thinking import PDN_READ_ROUTE, THINKING_ROUTE, game_of, is_thinking
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 __all__ = ["THINKING_ROUTE", "SearchRefused", "SearchSlots", "ThinkingLimiter"]

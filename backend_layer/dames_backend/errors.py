@@ -215,8 +215,9 @@ async def _aws_error(request: Request, exc: Exception) -> JSONResponse:
 
 def _refusal_of(request: Request) -> dict[str, str]:
     """``{"refusal": receipt}`` when the refused request is a move, else nothing."""
-    from dames_backend import clock, refusals  # refusals needs client_limits, which needs us
-    from dames_backend.thinking_limit import game_of
+    from dames_backend import clock
+    from dames_backend.limits import refusals  # refusals needs client_limits, which needs us
+    from dames_backend.limits.thinking import game_of
 
     game = game_of(request.url.path)
     if request.method != "POST" or game is None or not request.url.path.endswith("/moves"):

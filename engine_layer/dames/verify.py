@@ -53,8 +53,8 @@ EXIT_CODES_HELP = f"""exit status:
      replies are still replayed and shown, but they prove nothing either way
 """
 
-# How the site's PDN names the person at the board (dames_backend.game_pdn), when the file has
-# no [PlayerColor] tag.
+# How the site's PDN names the person at the board (dames_backend.games.pdn_export), when the
+# file has no [PlayerColor] tag.
 PDN_PLAYER = "Player"
 
 

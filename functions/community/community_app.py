@@ -1,7 +1,7 @@
 """Lambda function for the community routes: players, leaderboards, the daily challenge, health.
 
-Routes only parse the request and shape the answer; the rules live in
-``dames_backend.players``, ``dames_backend.ranking`` and ``dames_backend.daily``.
+Routes only parse the request and shape the answer; the rules live in the packages
+``dames_backend.players``, ``dames_backend.boards`` and ``dames_backend.daily``.
 
 A board is served in two halves: the public top (the same bytes for everyone, no token read,
 ``Cache-Control: public, max-age=5`` so CloudFront absorbs a crowd of viewers) and the
@@ -19,21 +19,19 @@ gc.disable()
 
 from typing import Annotated
 
-from dames_backend import (
-    client_limits,
-    daily,
-    daily_views,
-    player_transfer,
-    players,
-    ranking,
-    variant_views,
-)
 from dames_backend.app_factory import StrictModel, create_app, make_handler, record_event
-from dames_backend.daily_views import DailyView, PastDays
+from dames_backend.boards import ranking
+from dames_backend.boards.views import BoardName, BoardView, MyRankView
+from dames_backend.daily import challenge as daily
+from dames_backend.daily import views as daily_views
+from dames_backend.daily.views import DailyView, PastDays
 from dames_backend.errors import ApiError, error_responses
-from dames_backend.leaderboard_views import BoardName, BoardView, MyRankView
-from dames_backend.player_views import CreatedPlayer, PlayerView
-from dames_backend.variant_views import VariantsView
+from dames_backend.games import variants as variant_views
+from dames_backend.games.variants import VariantsView
+from dames_backend.limits import clients as client_limits
+from dames_backend.players import accounts as players
+from dames_backend.players import transfer as player_transfer
+from dames_backend.players.views import CreatedPlayer, PlayerView
 from fastapi import Header, Path, Request, Response
 from pydantic import BaseModel, Field
 

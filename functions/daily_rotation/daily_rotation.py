@@ -20,7 +20,7 @@ from aws_lambda_powertools import Metrics
 from aws_lambda_powertools.logging import correlation_paths
 from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.utilities.typing import LambdaContext
-from dames_backend import daily
+from dames_backend.daily import challenge as daily
 from dames_backend.observability import METRICS_NAMESPACE, get_tracer, make_logger
 
 SERVICE = "daily-rotation"

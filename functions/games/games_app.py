@@ -3,7 +3,7 @@
 The routes only parse and validate the request (pydantic, unknown fields rejected), pass it
 to ``dames_backend.games``, where the server referees the game, and record what happened
 (one structured log line and a metric per event). The response shapes are defined once, in
-``dames_backend.game_views``.
+``dames_backend.games.views``.
 """
 
 from __future__ import annotations
@@ -15,13 +15,16 @@ import gc
 # of them is garbage. It runs again, with those objects frozen out of its way, below.
 gc.disable()
 
-from typing import Annotated
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar
 
-from dames_backend import client_limits, game_help, game_pdn, games, pdn_views, position_analysis
 from dames_backend.app_factory import StrictModel, create_app, make_handler, record_event
+from dames_backend.boards.views import ClaimResult
 from dames_backend.errors import error_responses
 from dames_backend.fairplay.analysis_views import AnalysisView, ask_analysis, read_analysis
-from dames_backend.game_views import (
+from dames_backend.games import assist, claim, create, pdn_export, pdn_import, play, position
+from dames_backend.games.pdn_import import PDN_MAX_BYTES, PDN_MAX_CHARS, PdnReadResult
+from dames_backend.games.views import (
     ClockView,
     Color,
     CreatedGame,
@@ -32,12 +35,11 @@ from dames_backend.game_views import (
     Mode,
     VariantName,
 )
-from dames_backend.leaderboard_views import ClaimResult
-from dames_backend.pdn_views import PDN_MAX_BYTES, PDN_MAX_CHARS, PdnReadResult
-from dames_backend.thinking_limit import ClientThinkingLimit
+from dames_backend.limits.clients import scope_address_key
+from dames_backend.limits.thinking import ClientThinkingLimit
 from fastapi import Header, Path, Request
 from fastapi.responses import Response
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 GameId = Annotated[str, Path(min_length=1, max_length=64, description="The game id (g_…).")]
 Authorization = Annotated[str | None, Header(description="Bearer <game token>")]
@@ -110,9 +112,9 @@ class PositionRequest(StrictModel):
     variant: VariantName = "international"
     fen: str | None = Field(default=None, min_length=1, max_length=300)
     moves: list[Annotated[str, Field(min_length=1, max_length=200)]] = Field(
-        default_factory=list, max_length=position_analysis.MAX_MOVES
+        default_factory=list, max_length=position.MAX_MOVES
     )
-    depth: int = Field(default=6, ge=1, le=position_analysis.MAX_DEPTH)
+    depth: int = Field(default=6, ge=1, le=position.MAX_DEPTH)
 
 
 class ClockRequest(StrictModel):
@@ -131,15 +133,22 @@ app = create_app(
     description="Games against the computer, refereed by the server.",
     body_limits={
         PDN_READ_PATH: PDN_MAX_BYTES,
-        POSITION_ANALYSE_PATH: position_analysis.MAX_BODY_BYTES,
+        POSITION_ANALYSE_PATH: position.MAX_BODY_BYTES,
     },
 )
-# Each client's share of the thinking routes, on AWS (see dames_backend.thinking_limit).
+# Each client's share of the thinking routes, on AWS (see dames_backend.limits.thinking).
 app.add_middleware(ClientThinkingLimit)
 
 # What a request with a body on one game can meet: bad JSON, its token, an unknown or
 # expired game, another request first, a body too large, a refused move or request.
 GAME_WRITE_ERRORS = error_responses(400, 401, 403, 404, 409, 410, 413, 422)
+Route = TypeVar("Route", bound=Callable[..., Any])
+
+
+def game_write(action: str, response_model: type[BaseModel]) -> Callable[[Route], Route]:
+    """``POST /api/games/{game_id}/<action>``: a request with a body on one game."""
+    path = f"/api/games/{{game_id}}/{action}"
+    return app.post(path, response_model=response_model, responses=GAME_WRITE_ERRORS)
 
 
 def _ended(view: GameView) -> None:
@@ -163,15 +172,8 @@ def _ended(view: GameView) -> None:
 def create_game(body: CreateGameRequest, player_token: PlayerToken = None) -> CreatedGame:
     """With ``X-Player-Token`` (a browser that has a pseudonym) the game is bound to that
     player: only they can claim it."""
-    token, view = games.create_game(
-        body.mode,
-        fen=body.fen,
-        level=body.level,
-        variant=body.variant,
-        color=body.color,
-        date=body.date,
-        player_token=player_token,
-    )
+    options = body.model_dump(exclude={"mode"})  # the request's fields are create_game's
+    token, view = create.create_game(body.mode, **options, player_token=player_token)
     record_event("GameCreated", game_id=view.id, mode=view.mode, ai_level=view.level)
     return CreatedGame(token=token, game=view)
 
@@ -182,19 +184,15 @@ def create_game(body: CreateGameRequest, player_token: PlayerToken = None) -> Cr
     responses=error_responses(401, 403, 404, 410, 422),
 )
 def get_game(game_id: GameId, authorization: Authorization = None) -> GameView:
-    return games.read_game(game_id, authorization)
+    return play.read_game(game_id, authorization)
 
 
-@app.post(
-    "/api/games/{game_id}/moves",
-    response_model=GameView,
-    responses=GAME_WRITE_ERRORS,
-)
+@game_write("moves", GameView)
 def play_move(
     game_id: GameId, body: MoveRequest, authorization: Authorization = None,
     refusal: RefusalReceipt = None,
 ) -> GameView:
-    view = games.play_move(
+    view = play.play_move(
         game_id, authorization, ply=body.ply, move_text=body.move, refusal=refusal
     )
     record_event("MovePlayed", game_id=view.id, ply=view.ply, outcome=view.status)
@@ -202,56 +200,40 @@ def play_move(
     return view
 
 
-@app.post(
-    "/api/games/{game_id}/clock",
-    response_model=ClockView,
-    responses=GAME_WRITE_ERRORS,
-)
+@game_write("clock", ClockView)
 def set_clock(
     game_id: GameId, body: ClockRequest, authorization: Authorization = None
 ) -> ClockView:
-    view = games.set_paused(game_id, authorization, paused=body.paused)
+    view = play.set_paused(game_id, authorization, paused=body.paused)
     record_event("ClockPaused" if body.paused else "ClockResumed", game_id=game_id)
     return view
 
 
-@app.post(
-    "/api/games/{game_id}/hint",
-    response_model=HintView,
-    responses=GAME_WRITE_ERRORS,
-)
+@game_write("hint", HintView)
 def hint(game_id: GameId, body: AtPly, authorization: Authorization = None) -> HintView:
     """The server's suggestion for the player's move (not in the daily challenge); the game
     becomes casual."""
-    view = game_help.hint(game_id, authorization, ply=body.ply)
+    view = assist.hint(game_id, authorization, ply=body.ply)
     record_event("HintGiven", game_id=game_id, ply=body.ply)
     return view
 
 
-@app.post(
-    "/api/games/{game_id}/takeback",
-    response_model=GameView,
-    responses=GAME_WRITE_ERRORS,
-)
+@game_write("takeback", GameView)
 def takeback(game_id: GameId, body: AtPly, authorization: Authorization = None) -> GameView:
     """Undo the player's last move and the computer's reply (not in the daily challenge);
     the game becomes casual."""
-    view = game_help.takeback(game_id, authorization, ply=body.ply)
+    view = assist.takeback(game_id, authorization, ply=body.ply)
     record_event("MoveTakenBack", game_id=game_id, ply=view.ply)
     return view
 
 
-@app.post(
-    "/api/games/{game_id}/draw-offer",
-    response_model=DrawOfferResult,
-    responses=GAME_WRITE_ERRORS,
-)
+@game_write("draw-offer", DrawOfferResult)
 def draw_offer(
     game_id: GameId, body: AtPly, authorization: Authorization = None
 ) -> DrawOfferResult:
     """The computer accepts or declines at once (not in the daily challenge); between two
     players on one device, whose page asked them both, the game ends drawn by agreement."""
-    result = game_help.offer_draw(game_id, authorization, ply=body.ply)
+    result = assist.offer_draw(game_id, authorization, ply=body.ply)
     record_event("DrawOffered", game_id=game_id, accepted=result.accepted)
     _ended(result.game)
     return result
@@ -275,7 +257,7 @@ class PdnResponse(Response):
 def pdn(game_id: GameId, authorization: Authorization = None) -> PdnResponse:
     """The game as a standard PDN file, finished or not (the seed only once it is public)."""
     return PdnResponse(
-        game_pdn.game_pdn(game_id, authorization).encode("utf-8"),
+        pdn_export.game_pdn(game_id, authorization).encode("utf-8"),
         headers={
             "Content-Disposition": f'attachment; filename="{game_id}.pdn"',
             "Cache-Control": "no-store",
@@ -293,22 +275,22 @@ def read_pdn(body: PdnReadRequest) -> PdnReadResult:
     comes from the server, so the page replays a game without knowing the rules; bodies up to
     256 KB. A game that cannot be read is listed with its error and refuses the request only
     when it is the one asked for (or when no game of the file reads)."""
-    result = pdn_views.read_pdn(body.pdn, body.game, body.variant)
+    result = pdn_import.read_pdn(body.pdn, body.game, body.variant)
     record_event("PdnRead", games=result.count, plies=len(result.game.moves))
     return result
 
 
 @app.post(
     POSITION_ANALYSE_PATH,
-    response_model=position_analysis.PositionAnalysis,
+    response_model=position.PositionAnalysis,
     responses=error_responses(400, 413, 422, 429),
 )
-def analyse_position(body: PositionRequest) -> position_analysis.PositionAnalysis:
+def analyse_position(body: PositionRequest) -> position.PositionAnalysis:
     """The analysis board: the position ``moves`` reach from ``fen``, its legal moves and the
     engine's evaluation and line at ``depth`` (work bounded by a node budget). No game is
     created and no token is needed; a set-up that cannot be played gets 422
     ``illegal-setup`` with every fault in ``problems``."""
-    view = position_analysis.analyse_position(body.variant, body.fen, body.moves, body.depth)
+    view = position.analyse_position(body.variant, body.fen, body.moves, body.depth)
     record_event("PositionAnalysed", depth=view.depth, nodes=view.nodes, plies=view.ply)
     return view
 
@@ -319,7 +301,7 @@ def analyse_position(body: PositionRequest) -> position_analysis.PositionAnalysi
     responses=error_responses(401, 403, 404, 409, 410, 422),
 )
 def resign_game(game_id: GameId, authorization: Authorization = None) -> GameView:
-    view = games.resign_game(game_id, authorization)
+    view = play.resign_game(game_id, authorization)
     _ended(view)
     return view
 
@@ -337,8 +319,8 @@ def claim_game(
 ) -> ClaimResult:
     """Only the game's player (when it was started with one) may claim it; claims are
     limited per player and per network and day (429 ``rate-limited``)."""
-    client = client_limits.scope_address_key(request.scope)
-    result = games.claim_game(game_id, authorization, player_token, client)
+    client = scope_address_key(request.scope)
+    result = claim.claim_game(game_id, authorization, player_token, client)
     record_event("GameClaimed", game_id=game_id, board=result.board, rank=result.rank)
     return result
 

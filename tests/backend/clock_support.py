@@ -18,3 +18,14 @@ def freeze(monkeypatch: pytest.MonkeyPatch, when: datetime | str) -> None:
     instant = at(when) if isinstance(when, str) else when
     instant_ms = int(instant.timestamp() * 1000)
     monkeypatch.setattr(clock, "now_ms", lambda: instant_ms)
+
+
+T0 = 1_800_000_000_000  # epoch ms, the fixed instant a manual clock starts at
+
+
+class ManualClock:
+    """The backend's clock, moved by hand (``moved_clock.now += 5_000``)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, start_ms: int = T0) -> None:
+        self.now = start_ms
+        monkeypatch.setattr(clock, "now_ms", lambda: self.now)

@@ -22,6 +22,7 @@ from typing import Any
 
 import boto3
 import pytest
+from clock_support import ManualClock
 from dames_backend import db
 from dames_backend.tables import create_table
 from fastapi.testclient import TestClient
@@ -94,3 +95,9 @@ def load_event() -> Callable[[str], dict[str, Any]]:
         return json.loads((EVENTS_DIR / name).read_text(encoding="utf-8"))
 
     return load
+
+
+@pytest.fixture
+def moved_clock(monkeypatch: pytest.MonkeyPatch) -> ManualClock:
+    """The backend's clock, stopped at ``clock_support.T0`` and moved by hand."""
+    return ManualClock(monkeypatch)

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
-from dames_backend.game_store import GameRecord
+from dames_backend import security
+from dames_backend.clock import GameClock
+from dames_backend.games import store as game_store
+from dames_backend.games.store import GameRecord
 from fastapi.testclient import TestClient
 
 
@@ -103,3 +107,69 @@ def event_for(template: dict[str, Any], *, game_id: str | None = None,
         event["body"] = json.dumps(body)
         event["headers"]["content-length"] = str(len(event["body"].encode()))
     return event
+
+
+def store_finished(
+    *,
+    mode: str = "free",
+    date: str | None = None,
+    status: str = "won",
+    moves: Sequence[str] = (),
+    move_ms: Sequence[int] = (),
+    move_paused_ms: Sequence[int] = (),
+    seed: str = "0123abcd",
+    finished_at: str = "2026-11-29T09:06:43Z",
+    **changes: Any,
+) -> tuple[str, str]:
+    """A finished game (won by White unless ``status`` says otherwise), stored as the move
+    route stores it, with any other ``GameRecord`` field in ``changes``; returns (id, token)."""
+    token = security.new_token()
+    elapsed = sum(max(300, t) for t in move_ms) or 402_500
+    seconds = elapsed // 1000
+    record = GameRecord(
+        id=security.new_id("g"),
+        token_hash=security.hash_token(token),
+        mode=mode,
+        variant="international",
+        level="defi",
+        seed=seed,
+        date=date,
+        start_fen="W:W31-50:B1-20",
+        player_color="white",
+        created_at="2026-11-29T09:00:00Z",
+        moves=tuple(moves),
+        status=status,
+        reason="no-moves" if status != "playing" else None,
+        clock=GameClock(
+            elapsed_ms=elapsed,
+            move_ms=tuple(move_ms),
+            move_paused_ms=tuple(move_paused_ms) or tuple(0 for _ in move_ms),
+            pauses=sum(1 for p in move_paused_ms if p),
+            paused_ms=sum(move_paused_ms),
+        ),
+        finished_at=finished_at if status != "playing" else None,
+        score=(
+            {"total": max(0, 3000 + 300 * 9 - seconds), "base": 3000, "perPiece": 300,
+             "pieces": 9, "seconds": seconds}
+            if status == "won" else None
+        ),
+    )
+    record = record.evolve(**changes)
+    game_store.insert_game(record)
+    return record.id, token
+
+
+def new_player(community_client: TestClient, pseudonym: str) -> str:
+    """A player made through the community API; returns their token."""
+    response = community_client.post("/api/players", json={"pseudonym": pseudonym})
+    assert response.status_code == 201, response.text
+    token: str = response.json()["token"]
+    return token
+
+
+def claim(client: TestClient, game_id: str, token: str, player_token: str | None) -> Any:
+    """``POST /api/games/{id}/claim`` with the game's token and the player's, if any."""
+    headers = bearer(token)
+    if player_token is not None:
+        headers["X-Player-Token"] = player_token
+    return client.post(f"/api/games/{game_id}/claim", headers=headers)

@@ -12,11 +12,11 @@ import boto3
 import pytest
 from analysis_handler import handler
 from dames.analysis import GameAnalysis
-from dames_backend import ranking
+from dames_backend.boards import ranking
 from dames_backend.fairplay import dispatch, jobs, review
-from fairplay_support import quick_moves, recording_runner, store_finished
+from fairplay_support import quick_moves, recording_runner
 from fastapi.testclient import TestClient
-from games_support import bearer
+from games_support import bearer, store_finished
 from moto import mock_aws
 
 from local.analysis_worker import AnalysisWorker

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 from clock_support import freeze
-from fairplay_support import recording_runner, store_finished
+from fairplay_support import recording_runner
 from fastapi.testclient import TestClient
-from games_support import bearer, start_game
+from games_support import bearer, start_game, store_finished
 
 DAY = "2026-11-29"
 

@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 from clock_support import freeze
-from dames_backend import client_limits, security
+from dames_backend import security
 from dames_backend.clock import GameClock
-from dames_backend.game_store import GameRecord, insert_game
+from dames_backend.games.store import GameRecord, insert_game
+from dames_backend.limits import clients as client_limits
 from fastapi.testclient import TestClient
 from games_support import bearer
 

@@ -9,7 +9,9 @@ from typing import Any
 
 import pytest
 from community_app import handler
-from dames_backend import daily, leaderboard, players
+from dames_backend.boards import claims as leaderboard
+from dames_backend.daily import challenge as daily
+from dames_backend.players import accounts as players
 
 LoadEvent = Callable[[str], dict[str, Any]]
 

@@ -9,7 +9,8 @@ from typing import Any
 import dames.ai
 import pytest
 from clock_support import at, freeze
-from dames_backend import clock, daily
+from dames_backend import clock
+from dames_backend.daily import challenge as daily
 from fastapi.testclient import TestClient
 from race_support import race
 

@@ -5,21 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from dames_backend import leaderboard, players, ranking
+from board_claims_support import DAY, claim_on_day
+from dames_backend.boards import claims as leaderboard
+from dames_backend.boards import ranking
+from dames_backend.boards.entries import Claim, Entry
 from dames_backend.fairplay import moderation, review
-from dames_backend.fairplay.entries import Claim, Entry
-from dames_backend.leaderboard_views import ClaimResult
+from dames_backend.players import accounts as players
 from fastapi.testclient import TestClient
-
-DAY = "2026-11-28"
-PK = f"BOARD#daily#{DAY}"
-
-
-def _claim(player: players.Player, game_id: str, score: int, at: str) -> ClaimResult:
-    return leaderboard.record_claim(
-        game_id=game_id, player=player, board="daily", date=DAY, score=score, pieces=10,
-        seconds=300, achieved_at=at,
-    )
 
 
 def _decide(game_id: str, state: str, reason: str = "test reason") -> None:
@@ -68,8 +60,8 @@ def test_held_claims_leave_the_board_the_ranks_and_the_histogram(
 ) -> None:
     ann = players.create_player("Ann")
     ben = players.create_player("Ben").player
-    _claim(ann.player, "g_a", 7000, "2026-11-28T09:00:00Z")
-    _claim(ben, "g_b", 6000, "2026-11-28T10:00:00Z")
+    claim_on_day(ann.player, "g_a", 7000, "2026-11-28T09:00:00Z")
+    claim_on_day(ben, "g_b", 6000, "2026-11-28T10:00:00Z")
     before = _counts(table)
     assert [(e.pseudonym, e.provisional) for e in ranking.top("daily", DAY)] == [
         ("Ann", True), ("Ben", True)]
@@ -97,9 +89,9 @@ def test_held_claims_leave_the_board_the_ranks_and_the_histogram(
 
 def test_a_held_better_claim_leaves_the_published_best_in_place(table: Any) -> None:
     ann = players.create_player("Ann").player
-    _claim(ann, "g_1", 5000, "2026-11-28T09:00:00Z")
+    claim_on_day(ann, "g_1", 5000, "2026-11-28T09:00:00Z")
     _decide("g_1", "published")
-    result = _claim(ann, "g_2", 6500, "2026-11-28T11:00:00Z")
+    result = claim_on_day(ann, "g_2", 6500, "2026-11-28T11:00:00Z")
     assert (result.status, result.best) == ("provisional", 6500)
     _decide("g_2", "held")
     (entry,) = ranking.top("daily", DAY)
@@ -111,14 +103,14 @@ def test_a_held_better_claim_leaves_the_published_best_in_place(table: Any) -> N
 
 def test_ban_empties_every_board_and_holds_the_claims_to_come(table: Any) -> None:
     cheat = players.create_player("Cheat").player
-    _claim(cheat, "g_1", 8000, "2026-11-28T09:00:00Z")
+    claim_on_day(cheat, "g_1", 8000, "2026-11-28T09:00:00Z")
     leaderboard.record_claim(game_id="g_f", player=cheat, board="free", date=None, score=4000,
                              pieces=5, seconds=400, achieved_at="2026-11-28T09:30:00Z")
     assert moderation.ban(cheat.player_id) == 2
     assert ranking.top("daily", DAY) == [] and ranking.top("free") == []
     assert sum(_counts(table).values()) == 0
     banned = players.Player(cheat.player_id, cheat.pseudonym, banned=True)
-    later = _claim(banned, "g_2", 9000, "2026-11-28T12:00:00Z")
+    later = claim_on_day(banned, "g_2", 9000, "2026-11-28T12:00:00Z")
     assert (later.status, later.rank) == ("held", None)
     assert ranking.top("daily", DAY) == []
     assert review.load_claim("g_2")["state"] == "held"  # type: ignore[index]

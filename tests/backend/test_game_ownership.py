@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dames_backend import game_store
+from dames_backend.games import store as game_store
 from fastapi.testclient import TestClient
 from games_support import bearer, store_won
 

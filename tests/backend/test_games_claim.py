@@ -10,62 +10,29 @@ import threading
 from typing import Any
 
 import pytest
-from dames_backend import game_store, security
+from dames_backend import security
 from dames_backend.clock import GameClock
-from dames_backend.game_store import GameRecord
 from fastapi.testclient import TestClient
-from games_support import bearer, start_game
+from games_support import bearer, claim, new_player, start_game, store_finished
 from race_support import conflicting_transactions
 
 
 def _won_game(mode: str = "free", date: str | None = None) -> tuple[str, str]:
-    token = security.new_token()
-    record = GameRecord(
-        id=security.new_id("g"),
-        token_hash=security.hash_token(token),
-        mode=mode,
-        variant="international",
-        level="defi",
-        seed="0123abcd",
-        date=date,
-        start_fen="W:W31-50:B1-20",
-        player_color="white",
-        created_at="2026-11-29T09:00:00Z",
-        status="won",
-        reason="no-moves",
-        clock=GameClock(elapsed_ms=402_500, pauses=2, paused_ms=61_000),
-        finished_at="2026-11-29T09:06:43Z",
-        score={"total": 3000 + 300 * 9 - 402, "base": 3000, "perPiece": 300, "pieces": 9,
-               "seconds": 402},
-    )
-    game_store.insert_game(record)
-    return record.id, token
-
-
-def _player(community_client: TestClient, name: str) -> str:
-    response = community_client.post("/api/players", json={"pseudonym": name})
-    assert response.status_code == 201, response.text
-    token: str = response.json()["token"]
-    return token
-
-
-def _claim(client: TestClient, game_id: str, token: str, player_token: str | None) -> Any:
-    headers = bearer(token)
-    if player_token is not None:
-        headers["X-Player-Token"] = player_token
-    return client.post(f"/api/games/{game_id}/claim", headers=headers)
+    """A win of 402.5 s with two pauses (a minute off the clock), as the move route stores it."""
+    paused = GameClock(elapsed_ms=402_500, pauses=2, paused_ms=61_000)
+    return store_finished(mode=mode, date=date, clock=paused)
 
 
 def test_claim_enters_the_score_once(
     games_client: TestClient, community_client: TestClient
 ) -> None:
     game_id, token = _won_game()
-    player = _player(community_client, "Zoë")
-    first = _claim(games_client, game_id, token, player)
+    player = new_player(community_client, "Zoë")
+    first = claim(games_client, game_id, token, player)
     assert first.status_code == 200, first.text
     assert first.json() == {"board": "free", "date": None, "score": 5298, "rank": 1,
                             "best": 5298, "status": "provisional", "reasons": []}
-    second = _claim(games_client, game_id, token, player)
+    second = claim(games_client, game_id, token, player)
     assert second.status_code == 409 and second.json()["error"] == "already-claimed"
     assert games_client.get(f"/api/games/{game_id}", headers=bearer(token)).json()["claimed"]
     board = community_client.get("/api/leaderboards/free").json()
@@ -77,7 +44,7 @@ def test_a_daily_claim_goes_to_the_games_own_date(
     games_client: TestClient, community_client: TestClient
 ) -> None:
     game_id, token = _won_game("daily", "2026-11-29")
-    response = _claim(games_client, game_id, token, _player(community_client, "Noctambule"))
+    response = claim(games_client, game_id, token, new_player(community_client, "Noctambule"))
     assert response.status_code == 200
     assert response.json()["board"] == "daily" and response.json()["date"] == "2026-11-29"
     entries = community_client.get("/api/leaderboards/daily/2026-11-29").json()["entries"]
@@ -86,17 +53,17 @@ def test_a_daily_claim_goes_to_the_games_own_date(
 
 def test_claim_tokens(games_client: TestClient, community_client: TestClient) -> None:
     game_id, token = _won_game()
-    player = _player(community_client, "Tokens")
-    assert _claim(games_client, game_id, token, None).status_code == 401
-    assert _claim(games_client, game_id, token, "").status_code == 401
-    assert _claim(games_client, game_id, token, player + "x").status_code == 403
-    wrong_game_token = _claim(games_client, game_id, security.new_token(), player)
+    player = new_player(community_client, "Tokens")
+    assert claim(games_client, game_id, token, None).status_code == 401
+    assert claim(games_client, game_id, token, "").status_code == 401
+    assert claim(games_client, game_id, token, player + "x").status_code == 403
+    wrong_game_token = claim(games_client, game_id, security.new_token(), player)
     assert wrong_game_token.status_code == 403
     no_game_token = games_client.post(
         f"/api/games/{game_id}/claim", headers={"X-Player-Token": player}
     )
     assert no_game_token.status_code == 401
-    assert _claim(games_client, game_id, token, player).status_code == 200
+    assert claim(games_client, game_id, token, player).status_code == 200
 
 
 @pytest.mark.parametrize("finish", ["playing", "resigned", "practice"])
@@ -107,7 +74,7 @@ def test_only_won_daily_or_free_games_can_be_claimed(
     token, game = start_game(games_client, mode)
     if finish == "resigned":
         games_client.post(f"/api/games/{game['id']}/resign", headers=bearer(token))
-    response = _claim(games_client, game["id"], token, _player(community_client, "Pas Gagné"))
+    response = claim(games_client, game["id"], token, new_player(community_client, "Pas Gagné"))
     assert response.status_code == 422
     assert response.json()["error"] == "not-claimable"
     assert community_client.get("/api/leaderboards/free").json()["entries"] == []
@@ -117,15 +84,15 @@ def test_two_simultaneous_claims_give_one_entry(
     games_client: TestClient, community_client: TestClient
 ) -> None:
     game_id, token = _won_game()
-    players = [_player(community_client, name) for name in ("Alice", "Bruno")]
+    players = [new_player(community_client, name) for name in ("Alice", "Bruno")]
     statuses: list[int] = []
     start = threading.Barrier(2, timeout=30)
 
-    def claim(player: str) -> None:
+    def claim_at_once(player: str) -> None:
         start.wait()
-        statuses.append(_claim(games_client, game_id, token, player).status_code)
+        statuses.append(claim(games_client, game_id, token, player).status_code)
 
-    threads = [threading.Thread(target=claim, args=(p,)) for p in players]
+    threads = [threading.Thread(target=claim_at_once, args=(p,)) for p in players]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -138,12 +105,12 @@ def test_a_claim_whose_flag_was_lost_is_healed(
     games_client: TestClient, community_client: TestClient, table: Any
 ) -> None:
     game_id, token = _won_game()
-    player = _player(community_client, "Réparée")
-    assert _claim(games_client, game_id, token, player).status_code == 200
+    player = new_player(community_client, "Réparée")
+    assert claim(games_client, game_id, token, player).status_code == 200
     # as if the flag write had failed after the leaderboard transaction
     table.update_item(Key={"pk": f"GAME#{game_id}", "sk": "GAME"},
                       UpdateExpression="SET claimed = :f", ExpressionAttributeValues={":f": False})
-    again = _claim(games_client, game_id, token, player)
+    again = claim(games_client, game_id, token, player)
     assert again.status_code == 409 and again.json()["error"] == "already-claimed"
     assert games_client.get(f"/api/games/{game_id}", headers=bearer(token)).json()["claimed"]
 
@@ -152,12 +119,12 @@ def test_a_claim_that_keeps_conflicting_answers_409_busy_and_can_be_retried(
     games_client: TestClient, community_client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game_id, token = _won_game()
-    player = _player(community_client, "Retentée")
+    player = new_player(community_client, "Retentée")
     client = conflicting_transactions(monkeypatch, conflicts=1000)
-    busy = _claim(games_client, game_id, token, player)
+    busy = claim(games_client, game_id, token, player)
     assert busy.status_code == 409 and busy.json()["error"] == "busy", busy.text
     assert not games_client.get(f"/api/games/{game_id}", headers=bearer(token)).json()["claimed"]
     assert community_client.get("/api/leaderboards/free").json()["entries"] == []
     client.conflicts = 0
-    assert _claim(games_client, game_id, token, player).status_code == 200
+    assert claim(games_client, game_id, token, player).status_code == 200
     assert games_client.get(f"/api/games/{game_id}", headers=bearer(token)).json()["claimed"]

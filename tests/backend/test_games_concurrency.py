@@ -6,7 +6,7 @@ import threading
 from typing import Any
 
 import pytest
-from dames_backend import game_store
+from dames_backend.games import store as game_store
 from fastapi.testclient import TestClient
 from games_support import get_game, post_move, settled, start_game, stored_item, stored_moves
 
@@ -45,10 +45,12 @@ def test_retry_of_an_older_move_or_another_move_is_stale(games_client: TestClien
     )
 
 
-def test_two_simultaneous_moves_give_one_success_and_one_409(
-    games_client: TestClient, table: Any, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    token, game = start_game(games_client, "free")
+def moves_at_once(
+    games_client: TestClient, game: dict[str, Any], token: str, moves: tuple[str, str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> list[tuple[str, Any]]:
+    """Post ``moves`` at ply 0 from two threads, each request reading the game before either
+    writes (the first two reads wait for each other); (move, response) in finishing order."""
     both_read = threading.Barrier(2, timeout=30)
     real_load = game_store.load_game
     first_loads = iter(range(2))
@@ -60,16 +62,24 @@ def test_two_simultaneous_moves_give_one_success_and_one_409(
         return record
 
     monkeypatch.setattr(game_store, "load_game", load_then_wait)
-    results: dict[str, Any] = {}
+    results: list[tuple[str, Any]] = []
 
     def play(move: str) -> None:
-        results[move] = post_move(games_client, game["id"], token, 0, move)
+        results.append((move, post_move(games_client, game["id"], token, 0, move)))
 
-    threads = [threading.Thread(target=play, args=(m,)) for m in ("32-28", "34-29")]
+    threads = [threading.Thread(target=play, args=(move,)) for move in moves]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join(60)
+    return results
+
+
+def test_two_simultaneous_moves_give_one_success_and_one_409(
+    games_client: TestClient, table: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    token, game = start_game(games_client, "free")
+    results = dict(moves_at_once(games_client, game, token, ("32-28", "34-29"), monkeypatch))
 
     statuses = sorted(r.status_code for r in results.values())
     assert statuses == [200, 409]
@@ -88,28 +98,8 @@ def test_two_simultaneous_identical_moves_both_get_the_answer(
     games_client: TestClient, table: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     token, game = start_game(games_client, "free")
-    both_read = threading.Barrier(2, timeout=30)
-    real_load = game_store.load_game
-    first_loads = iter(range(2))
-
-    def load_then_wait(game_id: str) -> Any:
-        record = real_load(game_id)
-        if next(first_loads, None) is not None:
-            both_read.wait()
-        return record
-
-    monkeypatch.setattr(game_store, "load_game", load_then_wait)
-    responses: list[Any] = []
-    threads = [
-        threading.Thread(
-            target=lambda: responses.append(post_move(games_client, game["id"], token, 0, "32-28"))
-        )
-        for _ in range(2)
-    ]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
+    results = moves_at_once(games_client, game, token, ("32-28", "32-28"), monkeypatch)
+    responses = [response for _, response in results]
     assert [r.status_code for r in responses] == [200, 200]
     assert settled(responses[0].json()) == settled(responses[1].json())
     assert len(stored_moves(table, game["id"])) == 2

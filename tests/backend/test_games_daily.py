@@ -21,7 +21,8 @@ import dames
 import dames.ai
 import pytest
 from clock_support import freeze
-from dames_backend import clock, daily
+from dames_backend import clock
+from dames_backend.daily import challenge as daily
 from fastapi.testclient import TestClient
 from games_support import event_for, fen_piece_counts, stored_item
 

@@ -8,44 +8,38 @@ from typing import Any
 
 import pytest
 from clock_support import freeze
-from dames_backend import daily, game_store, security
 from dames_backend.clock import GameClock
-from dames_backend.game_store import GameRecord
+from dames_backend.daily import challenge as daily
 from fastapi.testclient import TestClient
-from games_support import bearer, get_game, post_move, start_game, stored_item
+from games_support import (
+    claim,
+    get_game,
+    new_player,
+    post_move,
+    start_game,
+    store_finished,
+    stored_item,
+)
 
 DAY = "2026-11-29"
 
 
 def _won_daily(finished_at: str) -> tuple[str, str]:
-    token = security.new_token()
-    record = GameRecord(
-        id=security.new_id("g"),
-        token_hash=security.hash_token(token),
+    """A win of the day's challenge, begun at 23:40 and finished at ``finished_at``."""
+    return store_finished(
         mode="daily",
-        variant="international",
-        level="defi",
-        seed="0123abcd",
         date=DAY,
-        start_fen="W:W31-50:B1-20",
-        player_color="white",
-        created_at=f"{DAY}T23:40:00Z",
-        status="won",
-        reason="no-moves",
-        clock=GameClock(elapsed_ms=300_000),
         finished_at=finished_at,
+        created_at=f"{DAY}T23:40:00Z",
+        clock=GameClock(elapsed_ms=300_000),
         score={"total": 5700, "base": 3000, "perPiece": 300, "pieces": 10, "seconds": 300},
     )
-    game_store.insert_game(record)
-    return record.id, token
 
 
-def _claim(games_client: TestClient, community_client: TestClient, game_id: str, token: str,
-           name: str) -> Any:
-    player = community_client.post("/api/players", json={"pseudonym": name})
-    assert player.status_code == 201, player.text
-    headers = {**bearer(token), "X-Player-Token": player.json()["token"]}
-    return games_client.post(f"/api/games/{game_id}/claim", headers=headers)
+def _claim(
+    games_client: TestClient, community_client: TestClient, game_id: str, token: str, name: str
+) -> Any:
+    return claim(games_client, game_id, token, new_player(community_client, name))
 
 
 def test_a_game_won_after_the_close_is_refused_by_its_board(

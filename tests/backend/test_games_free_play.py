@@ -8,9 +8,11 @@ from typing import Any
 import dames
 import pytest
 from dames.ai.draw_offer import accepts_draw
-from dames_backend import game_help, game_store, security
+from dames_backend import security
 from dames_backend.clock import GameClock
-from dames_backend.game_store import GameRecord
+from dames_backend.games import assist as game_help
+from dames_backend.games import store as game_store
+from dames_backend.games.store import GameRecord
 from fastapi.testclient import TestClient
 from games_support import (
     bearer,
@@ -318,6 +320,6 @@ def test_free_play_follows_the_federations_draw_rules_the_daily_its_own(
         created_at="2026-11-30T10:00:00Z",
         moves=tuple(str(m) for m in shuffle.move_stack),
     )
-    from dames_backend.games import replay
+    from dames_backend.games.state import replay
 
     assert replay(daily).board.outcome() is None  # the same repetition, no draw

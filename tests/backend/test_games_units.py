@@ -5,9 +5,10 @@ from __future__ import annotations
 import hashlib
 
 import pytest
-from dames_backend import clock, scoring, security
+from dames_backend import clock, security
 from dames_backend.app_factory import MAX_BODY_BYTES, StrictModel, create_app
 from dames_backend.errors import ApiError
+from dames_backend.games import scoring
 from dames_backend.tables import TABLE_DEFINITION
 from fastapi.testclient import TestClient
 

@@ -7,9 +7,11 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from dames_backend import leaderboard, players, ranking
+from dames_backend.boards import claims as leaderboard
+from dames_backend.boards import ranking
+from dames_backend.boards.views import ClaimResult
 from dames_backend.errors import ApiError
-from dames_backend.leaderboard_views import ClaimResult
+from dames_backend.players import accounts as players
 from fastapi.testclient import TestClient
 from games_support import store_won
 from race_support import conflicting_transactions, race

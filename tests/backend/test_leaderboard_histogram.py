@@ -8,20 +8,12 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from dames_backend import leaderboard, players, ranking
+from board_claims_support import DAY, PK, claim_on_day
+from dames_backend.boards import ranking
+from dames_backend.boards.views import ClaimResult
 from dames_backend.errors import ApiError
-from dames_backend.leaderboard_views import ClaimResult
+from dames_backend.players import accounts as players
 from race_support import conflicting_transactions, race
-
-DAY = "2026-11-28"
-PK = f"BOARD#daily#{DAY}"
-
-
-def _claim(player: players.Player, game_id: str, score: int, at: str) -> ClaimResult:
-    return leaderboard.record_claim(
-        game_id=game_id, player=player, board="daily", date=DAY, score=score, pieces=5,
-        seconds=100, achieved_at=at,
-    )
 
 
 def _scan(table: Any) -> list[dict[str, Any]]:
@@ -83,7 +75,7 @@ def test_ranks_match_a_full_sort_across_blocks_and_ties(table: Any) -> None:
     for game in range(50):
         who = rng.choice(people)
         at = f"{DAY}T1{rng.randint(0, 2)}:00:0{rng.randint(0, 3)}Z"
-        results[who.player_id] = _claim(who, f"g_{game}", rng.choice(palette), at)
+        results[who.player_id] = claim_on_day(who, f"g_{game}", rng.choice(palette), at)
     entries = _assert_histogram_counts_the_entries(table)
     expected = _expected_ranks(entries)
     for entry in entries:
@@ -96,14 +88,14 @@ def test_ranks_match_a_full_sort_across_blocks_and_ties(table: Any) -> None:
 def test_improving_moves_the_count_within_and_across_blocks(table: Any) -> None:
     ann = players.create_player("Ann").player
     ben = players.create_player("Ben").player
-    _claim(ben, "g_b", 5060, f"{DAY}T09:00:00Z")
-    _claim(ann, "g_1", 5010, f"{DAY}T10:00:00Z")
+    claim_on_day(ben, "g_b", 5060, f"{DAY}T09:00:00Z")
+    claim_on_day(ann, "g_1", 5010, f"{DAY}T10:00:00Z")
     assert _histogram(table) == (Counter({50: 2}), Counter({5010: 1, 5060: 1}))
-    assert _claim(ann, "g_2", 5050, f"{DAY}T11:00:00Z").rank == 2  # same block
+    assert claim_on_day(ann, "g_2", 5050, f"{DAY}T11:00:00Z").rank == 2  # same block
     assert _histogram(table) == (Counter({50: 2}), Counter({5050: 1, 5060: 1}))
-    assert _claim(ann, "g_3", 5230, f"{DAY}T12:00:00Z").rank == 1  # another block
+    assert claim_on_day(ann, "g_3", 5230, f"{DAY}T12:00:00Z").rank == 1  # another block
     assert _histogram(table) == (Counter({50: 1, 52: 1}), Counter({5230: 1, 5060: 1}))
-    assert _claim(ann, "g_4", 4000, f"{DAY}T13:00:00Z").best == 5230  # worse: nothing moves
+    assert claim_on_day(ann, "g_4", 4000, f"{DAY}T13:00:00Z").best == 5230  # worse: nothing moves
     assert _histogram(table) == (Counter({50: 1, 52: 1}), Counter({5230: 1, 5060: 1}))
     assert ranking.rank_of("daily", DAY, ben.player_id).rank == 2  # type: ignore[union-attr]
 
@@ -126,7 +118,7 @@ def test_hammering_one_board_keeps_every_count_equal_to_the_entries(
         outcomes: list[Any] = []
         for player, game_id, score, at in plan[thread * per_thread:(thread + 1) * per_thread]:
             try:
-                outcomes.append((player.player_id, _claim(player, game_id, score, at)))
+                outcomes.append((player.player_id, claim_on_day(player, game_id, score, at)))
             except ApiError as exc:  # already-claimed (a game id drawn twice) or busy
                 outcomes.append((player.player_id, exc.code))
         return outcomes

@@ -8,9 +8,11 @@ import json
 from typing import Any
 
 import pytest
-from dames_backend import leaderboard, players, ranking
+from dames_backend.boards import claims as leaderboard
+from dames_backend.boards import ranking
 from dames_backend.fairplay import review
 from dames_backend.fairplay.cli import main
+from dames_backend.players import accounts as players
 
 DAY = "2026-11-28"
 

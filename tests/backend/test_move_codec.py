@@ -8,8 +8,8 @@ from typing import Any
 
 import dames
 import pytest
-from dames_backend.game_store import PACKED_MOVES, GameRecord
-from dames_backend.move_codec import pack_moves, unpack_moves
+from dames_backend.games.move_codec import pack_moves, unpack_moves
+from dames_backend.games.store import PACKED_MOVES, GameRecord
 from fastapi.testclient import TestClient
 from games_support import bearer, get_game, post_move, start_game, stored_item, stored_moves
 

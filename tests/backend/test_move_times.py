@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from dames_backend import clock, game_store
+from dames_backend import clock
+from dames_backend.games import store as game_store
 from fastapi.testclient import TestClient
 from games_support import bearer, post_move, start_game, stored_item
 
@@ -37,7 +38,7 @@ def test_each_move_keeps_its_time_and_its_pause(
 
 def test_the_times_are_one_short_string_in_the_item(table: Any) -> None:
     from dames_backend.clock import GameClock
-    from fairplay_support import store_finished
+    from games_support import store_finished
 
     game_id, _ = store_finished(moves=["32-28"], move_ms=[250, 4100], move_paused_ms=[0, 9000])
     item = stored_item(table, game_id)

@@ -254,7 +254,7 @@ def test_a_number_of_any_length_is_refused_not_a_server_error(games_client: Test
 def test_the_reader_stops_at_its_cpu_budget(
     games_client: TestClient, monkeypatch: Any
 ) -> None:
-    from dames_backend import pdn_views
+    from dames_backend.games import pdn_import as pdn_views
 
     monkeypatch.setattr(pdn_views, "PDN_CPU_SECONDS", 0.0)  # spent at the first look
     one = '[Event "Copy"]\n1. 32-28 19-23 2. 28x19 14x23 *\n\n'

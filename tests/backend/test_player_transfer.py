@@ -9,8 +9,10 @@ from typing import Any
 
 import pytest
 from clock_support import at, freeze
-from dames_backend import daily, player_transfer, players
-from dames_backend.leaderboard import record_claim
+from dames_backend.boards.claims import record_claim
+from dames_backend.daily import challenge as daily
+from dames_backend.players import accounts as players
+from dames_backend.players import transfer as player_transfer
 from fastapi.testclient import TestClient
 from race_support import race
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import dames
-from dames_backend.position_analysis import MAX_DEPTH, MAX_MOVES
+from dames_backend.games.position import MAX_DEPTH, MAX_MOVES
 from fastapi.testclient import TestClient
 
 PATH = "/api/games/position/analyse"

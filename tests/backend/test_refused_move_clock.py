@@ -8,28 +8,14 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from dames_backend import clock, refusals
+from clock_support import T0, ManualClock
+from dames_backend.limits import refusals
 from fastapi.testclient import TestClient
 from games_support import bearer, start_game
 from starlette.responses import PlainTextResponse
 
 from local.limiter import ThinkingLimiter
 from local.server import LocalApp
-
-T0 = 1_800_000_000_000  # epoch ms, a fixed instant
-
-
-class Clock:
-    """The backend's clock, moved by hand."""
-
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.now = T0
-        monkeypatch.setattr(clock, "now_ms", lambda: self.now)
-
-
-@pytest.fixture
-def moved(monkeypatch: pytest.MonkeyPatch) -> Clock:
-    return Clock(monkeypatch)
 
 
 @pytest.fixture
@@ -78,72 +64,71 @@ def charged(response: Any) -> int:
     return elapsed
 
 
-def test_the_wait_of_a_refused_move_is_not_charged(
-    server: tuple[TestClient, ThinkingLimiter], moved: Clock
+@pytest.mark.parametrize(
+    ("retried_at", "charged_ms"),
+    [
+        (7_500, 5_000),  # retried 2.5 s later, within the Retry-After: the wait is free
+        (25_000, 22_000),  # 20 s later: only the 3 s asked for are not charged
+    ],
+)
+def test_the_wait_of_a_refused_move_is_not_charged_up_to_the_retry_after(
+    server: tuple[TestClient, ThinkingLimiter],
+    moved_clock: ManualClock,
+    retried_at: int,
+    charged_ms: int,
 ) -> None:
     client, limiter = server
     game = new_game(client)
-    moved.now = T0 + 5_000  # five seconds of thought, then the server is busy
+    moved_clock.now = T0 + 5_000  # five seconds of thought, then the server is busy
     receipt = refused(client, limiter, game)["refusal"]
-    moved.now = T0 + 7_500  # retried 2.5 s later, within the Retry-After
-    assert charged(move(client, game, receipt)) == 5_000
-
-
-def test_the_credit_is_bounded_by_the_retry_after(
-    server: tuple[TestClient, ThinkingLimiter], moved: Clock
-) -> None:
-    client, limiter = server
-    game = new_game(client)
-    moved.now = T0 + 5_000
-    receipt = refused(client, limiter, game)["refusal"]
-    moved.now = T0 + 25_000  # 20 s later: only the 3 s asked for are not charged
-    assert charged(move(client, game, receipt)) == 22_000
+    moved_clock.now = T0 + retried_at
+    assert charged(move(client, game, receipt)) == charged_ms
 
 
 def test_a_move_refused_again_is_credited_each_wait(
-    server: tuple[TestClient, ThinkingLimiter], moved: Clock
+    server: tuple[TestClient, ThinkingLimiter], moved_clock: ManualClock
 ) -> None:
     client, limiter = server
     game = new_game(client)
-    moved.now = T0 + 4_000
+    moved_clock.now = T0 + 4_000
     first = refused(client, limiter, game)["refusal"]
-    moved.now = T0 + 7_000  # retried after its 3 s, refused again
+    moved_clock.now = T0 + 7_000  # retried after its 3 s, refused again
     second = refused(client, limiter, game, first)["refusal"]
-    moved.now = T0 + 9_000
+    moved_clock.now = T0 + 9_000
     assert charged(move(client, game, second)) == 4_000
 
 
 def test_without_a_receipt_the_whole_turn_is_charged(
-    server: tuple[TestClient, ThinkingLimiter], moved: Clock
+    server: tuple[TestClient, ThinkingLimiter], moved_clock: ManualClock
 ) -> None:
     client, limiter = server
     game = new_game(client)
-    moved.now = T0 + 5_000
+    moved_clock.now = T0 + 5_000
     refused(client, limiter, game)
-    moved.now = T0 + 7_000
+    moved_clock.now = T0 + 7_000
     assert charged(move(client, game)) == 7_000
 
 
 def test_receipts_a_script_could_make_save_or_borrow_credit_nothing(
-    server: tuple[TestClient, ThinkingLimiter], moved: Clock
+    server: tuple[TestClient, ThinkingLimiter], moved_clock: ManualClock
 ) -> None:
     client, limiter = server
     game, other = new_game(client), new_game(client)
-    moved.now = T0 + 1_000
+    moved_clock.now = T0 + 1_000
     borrowed = refused(client, limiter, other)["refusal"]  # another game's
     forged = refusals.Refusal(game[0], T0 + 1_000, T0 + 1_000, 3_000).encode()
     forged = forged[:-4] + ("0000" if not forged.endswith("0000") else "1111")
     longer = borrowed.replace(other[0], game[0])  # re-signed by nobody
-    moved.now = T0 + 3_000
+    moved_clock.now = T0 + 3_000
     for receipt in (borrowed, forged, longer, "r1.x", "garbage"):
-        assert refusals.credit_for(receipt, game[0], T0, moved.now) == 0
+        assert refusals.credit_for(receipt, game[0], T0, moved_clock.now) == 0
     assert charged(move(client, game, borrowed)) == 3_000
 
     # A receipt of an earlier turn is spent: the next turn began after it.
     saved = refused(client, limiter, other)["refusal"]
-    moved.now = T0 + 4_000
+    moved_clock.now = T0 + 4_000
     assert charged(move(client, other)) == 4_000  # played without it
-    moved.now = T0 + 10_000
+    moved_clock.now = T0 + 10_000
     game_id, token, _ = other
     view = client.get(f"/api/games/{game_id}", headers=bearer(token)).json()
     response = client.post(f"/api/games/{game_id}/moves",
@@ -153,7 +138,9 @@ def test_receipts_a_script_could_make_save_or_borrow_credit_nothing(
 
 
 def test_a_client_refused_for_its_own_flood_gets_no_receipt(
-    server: tuple[TestClient, ThinkingLimiter], moved: Clock, monkeypatch: pytest.MonkeyPatch
+    server: tuple[TestClient, ThinkingLimiter],
+    moved_clock: ManualClock,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     client, limiter = server
     game = new_game(client)
@@ -166,11 +153,14 @@ def test_a_client_refused_for_its_own_flood_gets_no_receipt(
 @pytest.mark.parametrize(("aws_code", "status"),
                          [("ThrottlingException", 429), ("InternalServerError", 503)])
 def test_a_move_the_game_store_refused_is_credited_too(
-    server: tuple[TestClient, ThinkingLimiter], moved: Clock, monkeypatch: pytest.MonkeyPatch,
-    aws_code: str, status: int,
+    server: tuple[TestClient, ThinkingLimiter],
+    moved_clock: ManualClock,
+    monkeypatch: pytest.MonkeyPatch,
+    aws_code: str,
+    status: int,
 ) -> None:
     from botocore.exceptions import ClientError
-    from dames_backend import game_store
+    from dames_backend.games import store as game_store
 
     client, _ = server
     game = new_game(client)
@@ -180,10 +170,10 @@ def test_a_move_the_game_store_refused_is_credited_too(
         raise ClientError({"Error": {"Code": aws_code, "Message": "slow down"}}, "PutItem")
 
     monkeypatch.setattr(game_store, "save_game", throttled)
-    moved.now = T0 + 6_000
+    moved_clock.now = T0 + 6_000
     response = move(client, game)
     assert response.status_code == status and response.headers["retry-after"] == "1"
     receipt = response.json()["refusal"]
     monkeypatch.setattr(game_store, "save_game", real_save)
-    moved.now = T0 + 9_000  # 3 s later: the 1 s asked for is not charged, the rest is
+    moved_clock.now = T0 + 9_000  # 3 s later: the 1 s asked for is not charged, the rest is
     assert charged(move(client, game, receipt)) == 8_000

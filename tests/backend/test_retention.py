@@ -7,11 +7,12 @@ from typing import Any
 
 import pytest
 from clock_support import freeze
-from dames_backend import clock, retention, security
-from dames_backend.game_store import GameRecord
-from dames_backend.retention import Retention
+from dames_backend import clock, security
+from dames_backend.games import retention
+from dames_backend.games.retention import Retention
+from dames_backend.games.store import GameRecord
 from fastapi.testclient import TestClient
-from games_support import bearer, post_move, start_game, stored_item
+from games_support import bearer, claim, new_player, post_move, start_game, stored_item
 
 from local.backfill_retention import backfill_expiries
 
@@ -49,17 +50,14 @@ def _ranked_win(games_client: TestClient, table: Any) -> tuple[str, str, dict[st
     return game["id"], token, won.json()
 
 
-def _player(community_client: TestClient, name: str) -> str:
-    response = community_client.post("/api/players", json={"pseudonym": name})
-    assert response.status_code == 201, response.text
-    token: str = response.json()["token"]
-    return token
-
-
-def _claim(games_client: TestClient, game_id: str, token: str, player: str) -> Any:
-    return games_client.post(
-        f"/api/games/{game_id}/claim", headers={**bearer(token), "X-Player-Token": player}
-    )
+@pytest.fixture
+def ranked_win(
+    games_client: TestClient, table: Any, monkeypatch: pytest.MonkeyPatch
+) -> tuple[str, str]:
+    """A ranked free win at ``START`` (the clock stopped there), not claimed: (id, token)."""
+    freeze(monkeypatch, START)
+    game_id, token, _ = _ranked_win(games_client, table)
+    return game_id, token
 
 
 def test_each_class_keeps_its_stated_time(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -146,14 +144,14 @@ def test_an_unclaimed_ranked_win_waits_for_its_claim_then_goes(
     community_client: TestClient,
     table: Any,
     monkeypatch: pytest.MonkeyPatch,
+    ranked_win: tuple[str, str],
 ) -> None:
-    freeze(monkeypatch, START)
-    game_id, token, _ = _ranked_win(games_client, table)
+    game_id, token = ranked_win
     expires = _expiry(table, game_id)
     assert expires == _now_s() + retention.UNCLAIMED_WIN_DAYS * 86_400
-    player = _player(community_client, "Tardive")
+    player = new_player(community_client, "Tardive")
     _move_clock(monkeypatch, expires * 1000)
-    late = _claim(games_client, game_id, token, player)
+    late = claim(games_client, game_id, token, player)
     assert (late.status_code, late.json()["error"]) == (404, "game-not-found")
     assert community_client.get("/api/leaderboards/free").json()["entries"] == []
 
@@ -163,11 +161,11 @@ def test_a_claimed_game_is_kept_as_long_as_its_board(
     community_client: TestClient,
     table: Any,
     monkeypatch: pytest.MonkeyPatch,
+    ranked_win: tuple[str, str],
 ) -> None:
-    freeze(monkeypatch, START)
-    game_id, token, _ = _ranked_win(games_client, table)
-    player = _player(community_client, "Durable")
-    claimed = _claim(games_client, game_id, token, player)
+    game_id, token = ranked_win
+    player = new_player(community_client, "Durable")
+    claimed = claim(games_client, game_id, token, player)
     assert claimed.status_code == 200, claimed.text
     assert "expiresAt" not in stored_item(table, game_id)
     # Every game a board shows is one that never expires.

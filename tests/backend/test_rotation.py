@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from clock_support import freeze
 from daily_rotation import handler, logger, scheduled_date
-from dames_backend import daily
+from dames_backend.daily import challenge as daily
 from fastapi.testclient import TestClient
 
 LoadEvent = Callable[[str], dict[str, Any]]

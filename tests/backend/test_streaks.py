@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from dames_backend import clock
-from dames_backend.streaks import StreakView, streak_of
+from dames_backend.players.streaks import StreakView, streak_of
 from fastapi.testclient import TestClient
 from games_support import bearer, start_game, store_won
 

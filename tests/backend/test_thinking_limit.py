@@ -1,5 +1,5 @@
 """On AWS each client's requests for the computer are counted in DynamoDB before the route
-throttles (dames_backend.thinking_limit): one network cannot spend everyone's allowance, and
+throttles (dames_backend.limits.thinking): one network cannot spend everyone's allowance, and
 inside a network one game cannot spend the others'."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from clock_support import freeze
-from dames_backend import thinking_limit
+from dames_backend.limits import thinking as thinking_limit
 from fastapi.testclient import TestClient
 from games_support import bearer, start_game
 

@@ -95,8 +95,8 @@ def set_start_position(
     condition refuses to touch a game that is over or already has moves.
     """
     import dames
-    from dames_backend.game_store import PACKED_MOVES
-    from dames_backend.move_codec import pack_moves
+    from dames_backend.games.move_codec import pack_moves
+    from dames_backend.games.store import PACKED_MOVES
 
     board = dames.Board(fen)
     start_fen = board.fen()

@@ -141,9 +141,9 @@ def base_url(live_server: str) -> str:
 def seeded(live_server: str) -> dict[str, Any]:
     """Today's daily board with a long pseudonym on it (the widest table a phone must show),
     that player's browser identity, and two closed past days with a challenge."""
-    from dames_backend.daily import ensure_daily
-    from dames_backend.leaderboard import record_claim
-    from dames_backend.players import create_player
+    from dames_backend.boards.claims import record_claim
+    from dames_backend.daily.challenge import ensure_daily
+    from dames_backend.players.accounts import create_player
 
     now = datetime.now(UTC)
     today = now.date().isoformat()

@@ -42,7 +42,7 @@ def test_home_shows_yesterdays_seed_with_the_command_that_checks_it(
     """The proof that the daily was the same for everyone: yesterday's seed, secret while the
     day ran, is on the home page once the day has closed (00:10 UTC), with the command that
     replays any of its games; before that, the page says when, and the seed is nowhere."""
-    from dames_backend import daily
+    from dames_backend.daily import challenge as daily
 
     yesterday = daily.yesterday_utc()
     stored = daily.get_daily(yesterday)

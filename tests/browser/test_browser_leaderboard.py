@@ -17,8 +17,8 @@ pytestmark = pytest.mark.browser
 @pytest.fixture(scope="module")
 def paused_player(live_server: str) -> dict[str, str]:
     """A free-play entry whose game was paused twice (65 s off the clock), and its token."""
-    from dames_backend.leaderboard import record_claim
-    from dames_backend.players import create_player
+    from dames_backend.boards.claims import record_claim
+    from dames_backend.players.accounts import create_player
 
     stamp = datetime.now(UTC).strftime("%H%M%S%f")
     created = create_player(f"Pausée{stamp[-6:]}")

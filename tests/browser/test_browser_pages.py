@@ -19,8 +19,8 @@ pytestmark = pytest.mark.browser
 def seeded_daily(live_server: str) -> list[tuple[str, int, int, int]]:
     """Three players with scores on today's daily board, written through the backend's own
     leaderboard functions into the test table: (pseudonym, score, pieces, seconds)."""
-    from dames_backend.leaderboard import record_claim
-    from dames_backend.players import create_player
+    from dames_backend.boards.claims import record_claim
+    from dames_backend.players.accounts import create_player
 
     today = datetime.now(UTC).date().isoformat()
     rows = [("Marie-Ange", 7500, 15, 0), ("Toine", 6105, 11, 195), ("Zélie", 3300, 2, 300)]

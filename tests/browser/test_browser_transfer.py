@@ -38,7 +38,7 @@ def status_of_me(page: Any, token: str) -> int:
 def test_a_code_moves_the_pseudonym_to_another_device_once(
     browser: Any, base_url: str, live_server: str
 ) -> None:
-    from dames_backend.players import create_player
+    from dames_backend.players.accounts import create_player
 
     stamp = datetime.now(UTC).strftime("%H%M%S%f")
     created = create_player(f"Nomade{stamp[-6:]}")

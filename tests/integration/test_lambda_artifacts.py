@@ -63,7 +63,7 @@ def test_the_backend_layer_is_built_for_lambda_with_its_bytecode(tmp_path: Path)
     )
     assert built.returncode == 0, built.stderr[-3000:]
     layer = artefacts / "python"
-    assert (layer / "dames_backend" / "games.py").is_file()
+    assert (layer / "dames_backend" / "games" / "play.py").is_file()
     assert not (layer / "bin").exists() and not (layer / "requirements.txt").exists()
 
     # The pinned versions, as wheels for Lambda's machine (not this one's, when they differ).

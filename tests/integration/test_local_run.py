@@ -14,7 +14,7 @@ from typing import Any
 
 import boto3
 import pytest
-from dames_backend.game_store import GameRecord
+from dames_backend.games.store import GameRecord
 from dames_backend.tables import GSI1_NAME, TABLE_DEFINITION, TTL_ATTRIBUTE
 
 from tests.integration.local_run import REGION, LocalRun

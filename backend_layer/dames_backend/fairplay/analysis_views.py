@@ -12,10 +12,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from dames_backend import clock, daily, games
+from dames_backend import clock
+from dames_backend.daily import challenge as daily
 from dames_backend.errors import ApiError
 from dames_backend.fairplay.jobs import AnalysisJob, load_job, request_analysis
-from dames_backend.game_store import GameRecord
+from dames_backend.games import access
+from dames_backend.games.store import GameRecord
 
 
 class AnalysisProgress(BaseModel):
@@ -73,13 +75,13 @@ def _check_analysable(record: GameRecord) -> None:
 
 def ask_analysis(game_id: str, authorization: str | None) -> AnalysisView:
     """Queue the analysis of a finished game (idempotent: a second request costs nothing)."""
-    record = games.authorize(game_id, authorization)
+    record = access.authorize(game_id, authorization)
     _check_analysable(record)
     return AnalysisView.of(request_analysis(record.id, "player"))
 
 
 def read_analysis(game_id: str, authorization: str | None) -> AnalysisView:
     """The analysis job of a game as it stands (same rules as asking)."""
-    record = games.authorize(game_id, authorization)
+    record = access.authorize(game_id, authorization)
     _check_analysable(record)
     return AnalysisView.of(load_job(record.id))

@@ -19,9 +19,10 @@ from typing import Any, Literal
 
 from botocore.exceptions import ClientError
 
-from dames_backend import clock, db, game_store
+from dames_backend import clock, db
 from dames_backend.fairplay import dispatch
 from dames_backend.fairplay.keys import analysis_key
+from dames_backend.games import store as game_store
 
 JobStatus = Literal["queued", "running", "done", "failed"]
 Reason = Literal["player", "claim"]
@@ -147,13 +148,29 @@ def request_claim_analysis(game_id: str) -> None:
         logger.exception("the analysis of claimed game %s could not be queued", game_id)
 
 
-def _mark_failed(game_id: str, error: str, now: int) -> None:
+def _set_fields(
+    game_id: str, now: int, fields: dict[str, Any], *, restart: bool = False
+) -> None:
+    """Set ``fields`` of the job (and ``updatedAtMs``) in one write; ``restart`` also clears
+    the last error and counts an attempt."""
+    names = {f"#f{i}": name for i, name in enumerate(fields)}
+    values: dict[str, Any] = {f":f{i}": value for i, value in enumerate(fields.values())}
+    values[":now"] = now
+    expression = "SET " + ", ".join([*(f"{n} = :{n[1:]}" for n in names), "updatedAtMs = :now"])
+    if restart:
+        expression += " REMOVE #error ADD attempts :one"
+        names["#error"] = "error"
+        values[":one"] = 1
     db.get_table().update_item(
         Key=analysis_key(game_id),
-        UpdateExpression="SET #s = :failed, #e = :error, updatedAtMs = :now",
-        ExpressionAttributeNames={"#s": "status", "#e": "error"},
-        ExpressionAttributeValues={":failed": "failed", ":error": error[:500], ":now": now},
+        UpdateExpression=expression,
+        ExpressionAttributeNames=names,
+        ExpressionAttributeValues=values,
     )
+
+
+def _mark_failed(game_id: str, error: str, now: int) -> None:
+    _set_fields(game_id, now, {"status": "failed", "error": error[:500]})
 
 
 class _ProgressWriter:
@@ -168,25 +185,13 @@ class _ProgressWriter:
         if done not in (0, total) and moment - self.last < PROGRESS_INTERVAL_S:
             return
         self.last = moment
-        db.get_table().update_item(
-            Key=analysis_key(self.game_id),
-            UpdateExpression="SET progress = :p, updatedAtMs = :now",
-            ExpressionAttributeValues={
-                ":p": {"done": done, "total": total}, ":now": clock.now_ms(),
-            },
-        )
+        _set_fields(self.game_id, clock.now_ms(), {"progress": {"done": done, "total": total}})
 
 
 def _start(game_id: str) -> None:
     now = clock.now_ms()
-    db.get_table().update_item(
-        Key=analysis_key(game_id),
-        UpdateExpression="SET #s = :running, startedAt = :at, updatedAtMs = :now "
-        "REMOVE #e ADD attempts :one",
-        ExpressionAttributeNames={"#s": "status", "#e": "error"},
-        ExpressionAttributeValues={
-            ":running": "running", ":at": clock.iso_from_ms(now), ":now": now, ":one": 1,
-        },
+    _set_fields(
+        game_id, now, {"status": "running", "startedAt": clock.iso_from_ms(now)}, restart=True
     )
 
 
@@ -194,15 +199,16 @@ def _store_result(game_id: str, result: dict[str, Any]) -> None:
     from dames.analysis import ANALYSIS_VERSION
 
     now = clock.now_ms()
-    db.get_table().update_item(
-        Key=analysis_key(game_id),
-        UpdateExpression="SET #s = :done, #r = :result, version = :v, finishedAt = :at, "
-        "updatedAtMs = :now, progress = :p",
-        ExpressionAttributeNames={"#s": "status", "#r": "result"},
-        ExpressionAttributeValues={
-            ":done": "done", ":result": json.dumps(result, separators=(",", ":")),
-            ":v": ANALYSIS_VERSION, ":at": clock.iso_from_ms(now), ":now": now,
-            ":p": {"done": len(result.get("moves", [])), "total": len(result.get("moves", []))},
+    moves = len(result.get("moves", []))
+    _set_fields(
+        game_id,
+        now,
+        {
+            "status": "done",
+            "result": json.dumps(result, separators=(",", ":")),
+            "version": ANALYSIS_VERSION,
+            "finishedAt": clock.iso_from_ms(now),
+            "progress": {"done": moves, "total": moves},
         },
     )
 

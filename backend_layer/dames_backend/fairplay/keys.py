@@ -1,41 +1,16 @@
 """The fair-play items of the single table, each key spelt once.
 
 - ``GAME#<id>`` / ``ANALYSIS``: the analysis job of a game and its stored result.
-- ``CLAIM#<id>`` / ``CLAIM`` (written by the claim): its fair-play state; a held claim also
-  carries ``gsi1pk = REVIEW#held`` so the moderation lists them with one query.
-- ``LINE#<board pk>#<hash>`` / ``PLAYER#<id>``: a claimed move list, to find the same line
-  claimed by another player on the same board.
+- ``REVIEW#held``: the index partition of the held claims (``boards.keys.claim_key`` items),
+  so the moderation lists them with one query.
 """
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Sequence
-
 ANALYSIS_SK = "ANALYSIS"
-CLAIM_SK = "CLAIM"
 HELD_REVIEW_PK = "REVIEW#held"
 
 
 def analysis_key(game_id: str) -> dict[str, str]:
     """The analysis job of a game, beside the game's own item."""
     return {"pk": f"GAME#{game_id}", "sk": ANALYSIS_SK}
-
-
-def claim_key(game_id: str) -> dict[str, str]:
-    """The one claim of a won game (written by ``leaderboard.record_claim``)."""
-    return {"pk": f"CLAIM#{game_id}", "sk": CLAIM_SK}
-
-
-def moves_hash(moves: Sequence[str]) -> str:
-    """A short digest of a move list: two games with the same moves have the same hash."""
-    return hashlib.sha256("\n".join(moves).encode("utf-8")).hexdigest()[:32]
-
-
-def line_key(board_pk: str, digest: str, player_id: str) -> dict[str, str]:
-    """Who claimed the line ``digest`` on board ``board_pk``."""
-    return {"pk": line_pk(board_pk, digest), "sk": f"PLAYER#{player_id}"}
-
-
-def line_pk(board_pk: str, digest: str) -> str:
-    return f"LINE#{board_pk}#{digest}"

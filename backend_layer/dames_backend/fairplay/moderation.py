@@ -12,10 +12,11 @@ from boto3.dynamodb.conditions import Attr, Key
 from botocore.exceptions import ClientError
 
 from dames_backend import db
-from dames_backend.fairplay.entries import BANNED_REASON, Entry
-from dames_backend.fairplay.keys import HELD_REVIEW_PK, claim_key
+from dames_backend.boards.claims import update_entry
+from dames_backend.boards.entries import BANNED_REASON, Entry
+from dames_backend.boards.keys import claim_key
+from dames_backend.fairplay.keys import HELD_REVIEW_PK
 from dames_backend.fairplay.review import decide, load_claim
-from dames_backend.leaderboard import update_entry
 from dames_backend.tables import GSI1_NAME
 
 RELEASED_REASON = "Released by a moderator."

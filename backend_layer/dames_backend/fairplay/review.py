@@ -1,6 +1,6 @@
 """Deciding on a claim: the analysis's verdict, and a moderator's release or ban.
 
-Every decision goes through ``leaderboard.update_entry``: the entry (which claim is shown),
+Every decision goes through ``boards.claims.update_entry``: the entry (which claim is shown),
 the histogram counts and the claim item (its state, reasons and signals; a held claim is
 listed under ``REVIEW#held`` on the index for the moderators) change in one transaction.
 The moderators' own operations are in ``moderation`` (not reached by any function).
@@ -12,14 +12,16 @@ from typing import TYPE_CHECKING, Any
 
 from boto3.dynamodb.conditions import Key
 
-from dames_backend import db, game_store
-from dames_backend.fairplay.entries import Claim, Entry, State
+from dames_backend import db
+from dames_backend.boards.claims import update_entry
+from dames_backend.boards.entries import Claim, Entry, State
+from dames_backend.boards.keys import claim_key, line_pk
+from dames_backend.boards.ranking import board_pk
 from dames_backend.fairplay.jobs import load_job
-from dames_backend.fairplay.keys import HELD_REVIEW_PK, claim_key, line_pk
+from dames_backend.fairplay.keys import HELD_REVIEW_PK
 from dames_backend.fairplay.signals import Signals, game_signals
 from dames_backend.fairplay.verdict import Verdict, judge
-from dames_backend.leaderboard import update_entry
-from dames_backend.ranking import board_pk
+from dames_backend.games import store as game_store
 
 if TYPE_CHECKING:
     from types_boto3_dynamodb.type_defs import TransactWriteItemTypeDef

@@ -4,7 +4,7 @@ The computer searches for a move's reply, a hint and a draw offer, and reading a
 resolves every move of it: seconds of CPU each. API Gateway's route throttles bound their sum
 for everyone together, so one client flooding would take the whole allowance and every other
 player would get 429. In front of those throttles each client has its own allowance, counted
-in DynamoDB (``client_limits``): a fixed window of ``THINKING_PER_ADDRESS`` requests per
+in DynamoDB (``limits.clients``): a fixed window of ``THINKING_PER_ADDRESS`` requests per
 network, and inside that same item and write a smaller count per game, so a crowd behind one
 address (a school, a mobile operator's NAT) still shares the network's allowance game by
 game. One ``UpdateItem`` per thinking request; the README prices it against WAF.
@@ -23,7 +23,7 @@ from anyio import to_thread
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from dames_backend import client_limits
+from dames_backend.limits import clients as client_limits
 
 # Where the computer searches (a move's reply, a hint, a draw offer) or a PDN file is read.
 THINKING_ROUTE = re.compile(

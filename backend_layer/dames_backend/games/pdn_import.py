@@ -26,8 +26,7 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel, Field
 
 from dames_backend.errors import ApiError
-from dames_backend.game_views import MoveView, VariantName
-from dames_backend.games import move_view
+from dames_backend.games.views import MoveView, VariantName, move_view
 
 if TYPE_CHECKING:
     from dames import pdn

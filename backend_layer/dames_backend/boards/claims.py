@@ -21,7 +21,7 @@ Interface used by the games claim route (``POST /api/games/{id}/claim``)::
 A claim enters the board *provisional* (shown, flagged) until its fair-play analysis
 publishes or holds it (``fairplay.review``); a banned player's claim is held at once. The
 entry keeps the player's claims that still matter and shows the best one not held
-(``fairplay.entries``), so a held claim never replaces an earlier published best.
+(``entries``), so a held claim never replaces an earlier published best.
 
 A claim is one transaction: ``CLAIM#<gameId>`` (condition: new), and when the claims the
 entry keeps change, the entry (condition: exactly the entry that was read: absent, or its
@@ -43,12 +43,9 @@ from typing import TYPE_CHECKING, Any
 from botocore.exceptions import ClientError
 
 from dames_backend import clock, db
-from dames_backend.errors import ApiError, busy_error
-from dames_backend.fairplay.entries import BANNED_REASON, Claim, Entry
-from dames_backend.fairplay.keys import claim_key, line_key
-from dames_backend.leaderboard_views import ClaimResult
-from dames_backend.players import Player
-from dames_backend.ranking import (
+from dames_backend.boards.entries import BANNED_REASON, Claim, Entry, State
+from dames_backend.boards.keys import claim_key, line_key
+from dames_backend.boards.ranking import (
     SCORE_CEILING,
     block_key,
     block_of,
@@ -58,6 +55,9 @@ from dames_backend.ranking import (
     ranking_key,
     score_key,
 )
+from dames_backend.boards.views import ClaimResult
+from dames_backend.errors import ApiError, busy_error
+from dames_backend.players.accounts import Player
 
 if TYPE_CHECKING:  # the boto3 stubs are in requirements-dev.txt only, for mypy
     from types_boto3_dynamodb.type_defs import PutTypeDef, TransactWriteItemTypeDef
@@ -143,12 +143,7 @@ def _entry_item(
         item.update(
             gsi1pk=key["pk"],
             gsi1sk=ranking_key(shown.score, shown.at),
-            score=shown.score,
-            pieces=shown.pieces,
-            seconds=shown.seconds,
-            pauses=shown.pauses,
-            pausedMs=shown.paused_ms,
-            at=shown.at,
+            **shown.figures(),
             gameId=shown.game_id,
             status=shown.state,
         )
@@ -252,35 +247,26 @@ def record_claim(
     pk = board_pk(board, date)
     at = achieved_at or clock.iso_now()
     table = db.get_table()
+    state: State = "held" if player.banned else "provisional"
+    reasons = (BANNED_REASON,) if player.banned else ()
     claim = Claim(
         game_id=game_id, score=score, pieces=pieces, seconds=seconds, at=at,
-        pauses=pauses, paused_ms=paused_ms,
+        pauses=pauses, paused_ms=paused_ms, state=state, reasons=reasons,
     )
 
     def change(entry: Entry) -> Entry:
         return (entry.with_ban() if player.banned else entry).with_claim(claim)
 
-    state = "held" if player.banned else "provisional"
-    reasons = [BANNED_REASON] if player.banned else []
+    identity = {"board": board, "date": date, "playerId": player.player_id,
+                "pseudonym": player.pseudonym}
     claim_put: TransactWriteItemTypeDef = {
         "Put": {
             "TableName": table.name,
             "Item": {
                 **claim_key(game_id),
-                "gameId": game_id,
-                "playerId": player.player_id,
-                "pseudonym": player.pseudonym,
-                "board": board,
-                "date": date,
-                "score": score,
-                "pieces": pieces,
-                "seconds": seconds,
-                "pauses": pauses,
-                "pausedMs": paused_ms,
-                "at": at,
+                **identity,
+                **claim.to_item(),
                 "claimedAt": clock.iso_now(),
-                "state": state,
-                "reasons": reasons,
                 **({"movesHash": moves_digest} if moves_digest else {}),
             },
             "ConditionExpression": "attribute_not_exists(pk)",
@@ -294,8 +280,6 @@ def record_claim(
         }})
     if board == "daily" and date:  # a daily win counts for the streak of its challenge day
         trailing.append(_won_day(table.name, player.player_id, date))
-    identity = {"board": board, "date": date, "playerId": player.player_id,
-                "pseudonym": player.pseudonym}
     try:
         _, after = update_entry(
             pk=pk, player_id=player.player_id, identity=identity, change=change,
@@ -312,6 +296,6 @@ def record_claim(
         score=score,
         rank=rank_at(pk, shown.score, shown.at) if shown else None,
         best=shown.score if shown else None,
-        status="held" if player.banned else "provisional",
-        reasons=reasons,
+        status=state,
+        reasons=list(reasons),
     )

@@ -13,23 +13,13 @@ from __future__ import annotations
 import dames.ai
 from dames.ai.draw_offer import accepts_draw
 
-from dames_backend import clock, game_store
+from dames_backend import clock
 from dames_backend.errors import ApiError
-from dames_backend.game_store import GameRecord, LastRequest
-from dames_backend.game_views import DrawOfferResult, GameView, HintView
-from dames_backend.games import (
-    Replayed,
-    finished_expiry,
-    game_over_error,
-    game_view,
-    is_players_turn,
-    move_view,
-    open_game,
-    plays_computer,
-    read_game_view,
-    replay,
-    save_with_retries,
-)
+from dames_backend.games import state
+from dames_backend.games import store as game_store
+from dames_backend.games.access import game_over_error, open_game, save_with_retries
+from dames_backend.games.store import GameRecord, LastRequest
+from dames_backend.games.views import DrawOfferResult, GameView, HintView, move_view
 
 TAKEBACK = "takeback"
 DRAW_OFFER = "draw-offer"
@@ -61,7 +51,7 @@ def _check_helpable(record: GameRecord, ply: int, what: str) -> GameRecord:
         raise ApiError(
             409, "stale-ply",
             f"The game is at ply {len(record.moves)}, not {ply}: reload it.",
-            game=read_game_view(record).model_dump(),
+            game=state.read_game_view(record).model_dump(),
         )
     return record
 
@@ -82,16 +72,16 @@ def hint(game_id: str, authorization: str | None, *, ply: int) -> HintView:
     """The server's suggestion for the player's move, from a level above the opponent's
     (bounded like every search). Asking for it makes a free game casual."""
     record = _helpable(game_id, authorization, ply, "hint")
-    board = replay(record).board
-    if not is_players_turn(record, board):  # pragma: no cover - the computer always answers
+    board = state.replay(record).board
+    if not state.is_players_turn(record, board):  # pragma: no cover - the computer always answers
         raise ApiError(409, "not-your-turn", "It is the computer's turn.")
-    level = HINT_LEVEL_ABOVE[record.level] if plays_computer(record) else DUO_HINT_LEVEL
+    level = HINT_LEVEL_ABOVE[record.level] if state.plays_computer(record) else DUO_HINT_LEVEL
     move = dames.ai.hint(board, level=level)
     _mark_assisted(game_id, record)
     return HintView(move=move_view(board, move), level=level)
 
 
-def _undo_count(replayed: Replayed) -> int:
+def _undo_count(replayed: state.Replayed) -> int:
     """How many plies a takeback removes: the player's last move and everything after it
     (the computer's reply). 0 when the player has not moved yet (the computer opened)."""
     players = [i for i, computer in enumerate(replayed.by_computer) if not computer]
@@ -104,9 +94,9 @@ def takeback(game_id: str, authorization: str | None, *, ply: int) -> GameView:
     record = open_game(game_id, authorization)
     last = record.last_request
     if last is not None and (last.ply, last.move) == (ply, TAKEBACK):
-        return read_game_view(record)  # a retry: undo once only
+        return state.read_game_view(record)  # a retry: undo once only
     _check_helpable(record, ply, "takeback")
-    count = _undo_count(replay(record))
+    count = _undo_count(state.replay(record))
     if count == 0:
         raise ApiError(409, "nothing-to-take-back", "There is no move of yours to take back.")
     now = clock.now_ms()
@@ -124,7 +114,7 @@ def takeback(game_id: str, authorization: str | None, *, ply: int) -> GameView:
     saved = save_with_retries(game_id, record, apply)
     if saved is None:
         raise ApiError(409, "conflict", "Another request changed this game first: reload it.")
-    return read_game_view(saved)
+    return state.read_game_view(saved)
 
 
 def _agreed_at(record: GameRecord, ply: int) -> bool:
@@ -142,11 +132,11 @@ def offer_draw(game_id: str, authorization: str | None, *, ply: int) -> DrawOffe
     is the agreement. An accepted offer ends the game as a draw by agreement."""
     record = open_game(game_id, authorization)
     if _agreed_at(record, ply):
-        return DrawOfferResult(accepted=True, game=read_game_view(record))
+        return DrawOfferResult(accepted=True, game=state.read_game_view(record))
     _check_helpable(record, ply, "draw offer")
-    replayed = replay(record)
-    if plays_computer(record) and not accepts_draw(replayed.board, level=record.level):
-        return DrawOfferResult(accepted=False, game=game_view(record, replayed))
+    replayed = state.replay(record)
+    if state.plays_computer(record) and not accepts_draw(replayed.board, level=record.level):
+        return DrawOfferResult(accepted=False, game=state.game_view(record, replayed))
     now = clock.now_ms()
 
     def apply(current: GameRecord) -> GameRecord | None:
@@ -159,12 +149,12 @@ def offer_draw(game_id: str, authorization: str | None, *, ply: int) -> DrawOffe
             finished_at=clock.iso_from_ms(now),
             last_request=LastRequest(ply, DRAW_OFFER),
         )
-        return drawn.evolve(expires_at=finished_expiry(drawn, now))
+        return drawn.evolve(expires_at=state.finished_expiry(drawn, now))
 
     saved = save_with_retries(game_id, record, apply)
     if saved is None:
         current = game_store.load_game(game_id)
         if current is not None and _agreed_at(current, ply):
-            return DrawOfferResult(accepted=True, game=read_game_view(current))
+            return DrawOfferResult(accepted=True, game=state.read_game_view(current))
         raise ApiError(409, "conflict", "Another request changed this game first: reload it.")
-    return DrawOfferResult(accepted=True, game=game_view(saved, replayed, now))
+    return DrawOfferResult(accepted=True, game=state.game_view(saved, replayed, now))

@@ -1,6 +1,6 @@
 """The leaderboard's answers, defined once: the backend builds them and FastAPI documents them.
 
-Each model is both what ``ranking``/``leaderboard`` return and the ``response_model`` of the
+Each model is both what ``ranking``/``claims`` return and the ``response_model`` of the
 routes that send it (``community_app`` for boards and ranks, ``games_app`` for the claim), so
 the OpenAPI document, the JSON on the wire and the code cannot describe three different
 shapes. Field names are the wire names (camelCase), as elsewhere in the API.

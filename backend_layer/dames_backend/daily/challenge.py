@@ -7,7 +7,7 @@ seed is ever stored; a loser reads the winner's seed back, and every caller gets
 
 A seed is secret while its day can still be ranked (knowing it lets a bot replay the
 computer), and public once the day has closed (anyone can replay that day's games and check
-the computer): only ``public_challenge`` and ``daily_views.closed_days`` hand seeds out. A
+the computer): only ``public_challenge`` and ``daily.views.closed_days`` hand seeds out. A
 day closes at the next midnight UTC plus ``CLOSE_GRACE`` for the games still in progress; a
 daily game counts for its day's leaderboard only if it was won before that close, so no game
 can be ranked once its seed is out.

@@ -22,7 +22,7 @@ from dames import VARIANTS, Color, Variant, parse_fen
 from dames.variants import PRIORITY_ITALIAN, PRIORITY_MAJORITY, PRIORITY_NONE
 from pydantic import BaseModel, ConfigDict, Field
 
-from dames_backend.free_board import RANKED_SETUP
+from dames_backend.games.ranked_setup import RANKED_SETUP
 
 SideName = Literal["white", "black"]
 Priority = Literal["majority", "none", "italian"]

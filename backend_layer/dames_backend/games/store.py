@@ -19,7 +19,7 @@ from dames import draws
 
 from dames_backend import db
 from dames_backend.clock import GameClock
-from dames_backend.move_codec import pack_moves, unpack_moves
+from dames_backend.games.move_codec import pack_moves, unpack_moves
 
 GAME_SK = "GAME"
 PACKED_MOVES = "packedMoves"
@@ -177,19 +177,27 @@ def _moves_from_item(item: dict[str, Any]) -> tuple[str, ...]:
     return tuple(str(m) for m in item.get("moves") or ())
 
 
+# The clock's attributes in the item and the ``GameClock`` fields they hold: whole numbers,
+# and the per-move times, one short string each (not a list of numbers: a few bytes a move).
+_CLOCK_NUMBERS = {
+    "elapsedMs": "elapsed_ms",
+    "lastAnswerMs": "turn_started_ms",
+    "turnPausedMs": "turn_paused_ms",
+    "pauses": "pauses",
+    "pausedMs": "paused_ms",
+}
+_CLOCK_MOVE_TIMES = {"moveMs": "move_ms", "movePausedMs": "move_paused_ms"}
+
+
 def _clock_item(clock: GameClock) -> dict[str, Any]:
     item: dict[str, Any] = {
-        "elapsedMs": clock.elapsed_ms,
-        "lastAnswerMs": clock.turn_started_ms,
-        "turnPausedMs": clock.turn_paused_ms,
-        "pauses": clock.pauses,
-        "pausedMs": clock.paused_ms,
+        attribute: getattr(clock, name) for attribute, name in _CLOCK_NUMBERS.items()
     }
     if clock.paused_since_ms is not None:
         item["pausedSinceMs"] = clock.paused_since_ms
-    if clock.move_ms:  # one short string each, not a list of numbers: a few bytes a move
-        item["moveMs"] = _join_ints(clock.move_ms)
-        item["movePausedMs"] = _join_ints(clock.move_paused_ms)
+    if clock.move_ms:
+        for attribute, name in _CLOCK_MOVE_TIMES.items():
+            item[attribute] = _join_ints(getattr(clock, name))
     return item
 
 
@@ -206,16 +214,13 @@ def _split_ints(text: Any) -> tuple[int, ...]:
 
 def _clock_from_item(item: dict[str, Any]) -> GameClock:
     """Items written before the server kept pauses have only the first two fields."""
-    return GameClock(
-        elapsed_ms=int(item.get("elapsedMs", 0)),
-        turn_started_ms=int(item.get("lastAnswerMs", 0)),
-        paused_since_ms=_opt_int(item.get("pausedSinceMs")),
-        turn_paused_ms=int(item.get("turnPausedMs", 0)),
-        pauses=int(item.get("pauses", 0)),
-        paused_ms=int(item.get("pausedMs", 0)),
-        move_ms=_split_ints(item.get("moveMs")),
-        move_paused_ms=_split_ints(item.get("movePausedMs")),
+    fields: dict[str, Any] = {
+        name: int(item.get(attribute, 0)) for attribute, name in _CLOCK_NUMBERS.items()
+    }
+    fields.update(
+        (name, _split_ints(item.get(attribute))) for attribute, name in _CLOCK_MOVE_TIMES.items()
     )
+    return GameClock(paused_since_ms=_opt_int(item.get("pausedSinceMs")), **fields)
 
 
 def _opt_int(value: Any) -> int | None:

@@ -25,7 +25,7 @@ from __future__ import annotations
 import hmac
 from dataclasses import dataclass
 
-from dames_backend.client_limits import keyed_digest
+from dames_backend.limits.clients import keyed_digest
 
 RECEIPT_HEADER = "x-refusal"
 MAX_CREDIT_MS = 60_000

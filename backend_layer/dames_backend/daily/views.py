@@ -9,7 +9,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from dames_backend import clock, daily, db
+from dames_backend import clock, db
+from dames_backend.daily import challenge as daily
 
 PAST_DAYS_LISTED = 30
 

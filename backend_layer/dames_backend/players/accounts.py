@@ -33,8 +33,9 @@ from typing import TYPE_CHECKING, Any
 import icu  # type: ignore[import-untyped]  # PyICU (pyicu-wheels) ships no type hints
 from botocore.exceptions import ClientError
 
-from dames_backend import client_limits, clock, db
+from dames_backend import clock, db
 from dames_backend.errors import ApiError, busy_error
+from dames_backend.limits import clients as client_limits
 
 if TYPE_CHECKING:
     from types_boto3_dynamodb.type_defs import TransactWriteItemTypeDef
@@ -105,7 +106,7 @@ class Player:
 
     player_id: str
     pseudonym: str
-    # The dates of the daily challenges this player won and claimed (``leaderboard`` adds
+    # The dates of the daily challenges this player won and claimed (``boards.claims`` adds
     # them with each daily claim); ``streaks`` turns them into the streak of the profile.
     won_days: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
     # Set by a moderator (``python -m dames_backend moderation ban``): every claim is held.
@@ -274,7 +275,7 @@ def create_player(raw_pseudonym: str, *, client: str | None = None) -> NewPlayer
     Raises 422 ``invalid-pseudonym`` for a bad name and 409 ``pseudonym-taken`` when the name
     (up to case, accents and look-alike characters) belongs to someone else, including a
     registration that won a simultaneous race for it. ``client`` (the request's address key,
-    ``client_limits``) is allowed a few registrations a day, then 429 ``rate-limited``: a
+    ``limits.clients``) is allowed a few registrations a day, then 429 ``rate-limited``: a
     person needs one pseudonym, a crowd of them is sock puppets. Every well-formed attempt
     counts, a taken name included, so names cannot be probed in bulk either.
     """

@@ -1,6 +1,6 @@
 """Reading the leaderboards: the public top of a board and a player's rank at a fixed cost.
 
-Kept apart from ``leaderboard`` (the claim, which writes) so that the community function,
+Kept apart from ``claims`` (the claim, which writes) so that the community function,
 which only reads boards, is granted only reads.
 
 Layout (README "Data model"). An entry is ``BOARD#daily#<date>`` or ``BOARD#free`` /
@@ -28,8 +28,8 @@ from typing import Any
 from boto3.dynamodb.conditions import Attr, Key
 
 from dames_backend import db
-from dames_backend.fairplay.entries import Entry
-from dames_backend.leaderboard_views import LeaderboardEntry, MyRankView, OwnRank, UnderReview
+from dames_backend.boards.entries import Claim, Entry
+from dames_backend.boards.views import LeaderboardEntry, MyRankView, OwnRank, UnderReview
 from dames_backend.tables import GSI1_NAME
 
 SCORE_CEILING = 999_999_999
@@ -197,12 +197,7 @@ def top(board: str, date: str | None = None, limit: int = DEFAULT_LIMIT) -> list
             LeaderboardEntry(
                 rank=rank,
                 pseudonym=db.as_str(item["pseudonym"]),
-                score=db.as_int(item["score"]),
-                pieces=db.as_int(item["pieces"]),
-                seconds=db.as_int(item["seconds"]),
-                pauses=db.as_int(item.get("pauses", 0)),
-                pausedMs=db.as_int(item.get("pausedMs", 0)),
-                at=db.as_str(item["at"]),
+                **Claim.from_item(item, "published").figures(),
                 provisional=item.get("status") == "provisional",
             )
         )
@@ -228,12 +223,7 @@ def my_rank(board: str, date: str | None, player_id: str) -> MyRankView:
     if shown is not None:
         me = OwnRank(
             rank=rank_at(pk, shown.score, shown.at),
-            score=shown.score,
-            pieces=shown.pieces,
-            seconds=shown.seconds,
-            pauses=shown.pauses,
-            pausedMs=shown.paused_ms,
-            at=shown.at,
+            **shown.figures(),
             provisional=shown.state == "provisional",
         )
     review = None

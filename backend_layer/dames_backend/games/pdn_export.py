@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING
 
 import dames
 
-from dames_backend import daily, games
-from dames_backend.game_store import GameRecord
+from dames_backend.daily import challenge as daily
+from dames_backend.games import access, state
+from dames_backend.games.store import GameRecord
 
 if TYPE_CHECKING:
     from dames.analysis import GameAnalysis
@@ -25,7 +26,7 @@ COMPUTER = "Computer"
 
 
 def _players(record: GameRecord) -> tuple[str, str]:
-    if not games.plays_computer(record):
+    if not state.plays_computer(record):
         return "White", "Black"
     computer = f"{COMPUTER} ({record.level})"
     return ("Player", computer) if record.player_color == "white" else (computer, "Player")
@@ -62,7 +63,7 @@ def game_pdn(game_id: str, authorization: str | None) -> str:
     """The PDN text of a game, finished or not (a running game's result is ``*``)."""
     from dames import pdn  # on first use, as the engine's package loads it (dames/__init__)
 
-    record = games.open_game(game_id, authorization)
+    record = access.open_game(game_id, authorization)
     white, black = _players(record)
     tags = {
         "Event": _event(record),
@@ -73,12 +74,12 @@ def game_pdn(game_id: str, authorization: str | None) -> str:
         "Black": black,
         "Mode": record.mode,
     }
-    if games.plays_computer(record):
+    if state.plays_computer(record):
         tags["Level"] = record.level
         tags["AiVersion"] = record.ai_version or ""
         if seed_is_public(record):
             tags["Seed"] = record.seed
-    won_by = games.winner(record)
+    won_by = state.winner(record)
     export: Callable[..., str] = pdn.export_game
     analysis = _published_analysis(record)
     if analysis is not None:

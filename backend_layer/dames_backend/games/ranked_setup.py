@@ -1,9 +1,9 @@
 """The free leaderboard's set-up: the one statement of which choices make a free game ranked.
 
-``games.ranked_setup`` applies it to a game (with the other conditions: from the start
+``state.ranked_setup`` applies it to a game (with the other conditions: from the start
 position, no help); ``/api/variants`` tells it to the new-game page, so the page says
 beforehand whether a game will be ranked without restating the rule. Kept apart from
-``games`` so the light functions that serve the variants need not load the game code.
+``state`` so the light functions that serve the variants need not load the game code.
 """
 
 from __future__ import annotations

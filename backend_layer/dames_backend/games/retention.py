@@ -3,7 +3,7 @@
 DynamoDB's TTL deletes an item some time after its ``expiresAt`` (epoch seconds) has passed;
 an item without one is kept. Storage would otherwise grow every day for ever, while most games
 are worth nothing once played. The classes, decided where a game starts, finishes and is
-claimed (``games``, ``game_help``, ``game_store.mark_claimed``):
+claimed (``play``, ``assist``, ``store.mark_claimed``):
 
 - ``PLAYING``: an unfinished game, ``GAME_TTL_DAYS`` (14) after its last move;
 - ``CASUAL``: a finished game that can never enter a leaderboard (lost, drawn, resigned,
@@ -52,7 +52,7 @@ def keep_days(retention: Retention) -> int | None:
 
 def finished_class(*, status: str, claimable: bool, claimed: bool) -> Retention:
     """The class of a finished game: ``claimable`` is a won game a leaderboard may take (the
-    caller knows the ranking rules: ``games.is_ranked``, a computer game, a score)."""
+    caller knows the ranking rules: ``state.is_ranked``, a computer game, a score)."""
     if claimed:
         return Retention.ON_BOARD
     if status == "won" and claimable:

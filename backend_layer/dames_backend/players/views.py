@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from dames_backend.players import NewPlayer, Player
-from dames_backend.streaks import StreakView, streak_of
+from dames_backend.players.accounts import NewPlayer, Player
+from dames_backend.players.streaks import StreakView, streak_of
 
 
 class CreatedPlayer(BaseModel):

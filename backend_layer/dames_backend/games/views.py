@@ -13,7 +13,7 @@ import dames
 import dames.ai
 from pydantic import AfterValidator, BaseModel, Field, WithJsonSchema
 
-from dames_backend.scoring import Score as ScoreView
+from dames_backend.games.scoring import Score as ScoreView
 
 Mode = Literal["daily", "free", "practice", "duo"]
 Color = Literal["white", "black"]
@@ -74,6 +74,17 @@ class MoveView(BaseModel):
     path: list[int]
     captures: list[int]
     promotes: bool
+
+
+def move_view(board: dames.Board, move: dames.Move) -> MoveView:
+    """A MoveView; ``board`` is the position *before* ``move`` (notation depends on it)."""
+    return MoveView(
+        notation=board.notation(move),
+        hub=move.hub(),
+        path=list(move.path),
+        captures=list(move.captures),
+        promotes=bool(move.promotes),
+    )
 
 
 class PiecesView(BaseModel):

@@ -22,8 +22,7 @@ from dames.setup import check_setup
 from pydantic import BaseModel, Field
 
 from dames_backend.errors import ApiError
-from dames_backend.game_views import Color, MoveView, VariantName, as_color
-from dames_backend.games import move_view
+from dames_backend.games.views import Color, MoveView, VariantName, as_color, move_view
 
 MAX_DEPTH = 10
 MAX_FORCED = 40  # forced moves played out before the search

@@ -1,7 +1,7 @@
 """Daily streaks: consecutive UTC days with a claimed daily win, from the server's own record.
 
 Every daily claim adds its challenge date to the player's ``wonDays`` string set, in the
-claim's transaction (``leaderboard.record_claim``), so the streak comes from what the server
+claim's transaction (``boards.claims.record_claim``), so the streak comes from what the server
 refereed and entered, never from what a page reports. A streak is still *current* while the
 day after its last win can still be won: all of the next day, and during the ten minutes of
 grace after its midnight (``daily.oldest_open_day``); a day that closed without a win ends it.

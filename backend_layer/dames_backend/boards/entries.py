@@ -8,14 +8,14 @@ so a held claim never replaces an earlier published best, and a provisional clai
 held gives its place back to the best that stands. A banned player shows nothing and every
 claim of theirs is held.
 
-Pure: no table here; ``leaderboard.update_entry`` reads, applies one of these changes and
+Pure: no table here; ``claims.update_entry`` reads, applies one of these changes and
 writes the result in one conditional transaction with the histogram moves.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import Any, Literal, TypedDict
 
 from dames_backend import db
 
@@ -32,6 +32,17 @@ def as_state(value: object) -> State:
         if value == state:
             return state
     raise ValueError(f"unknown fair-play state {value!r}")
+
+
+class Figures(TypedDict):
+    """A claim's public figures, named as the entry item and the board's views name them."""
+
+    score: int
+    pieces: int
+    seconds: int
+    pauses: int
+    pausedMs: int
+    at: str
 
 
 @dataclass(frozen=True)
@@ -52,15 +63,22 @@ class Claim:
         """Better first: higher score, then the older (an equal score never displaces)."""
         return (-self.score, self.at)
 
+    def figures(self) -> Figures:
+        """What the public line shows, in the entry item's and the views' names."""
+        return Figures(
+            score=self.score, pieces=self.pieces, seconds=self.seconds, pauses=self.pauses,
+            pausedMs=self.paused_ms, at=self.at,
+        )
+
     def to_item(self) -> dict[str, Any]:
         return {
-            "gameId": self.game_id, "score": self.score, "pieces": self.pieces,
-            "seconds": self.seconds, "at": self.at, "pauses": self.pauses,
-            "pausedMs": self.paused_ms, "state": self.state, "reasons": list(self.reasons),
+            "gameId": self.game_id, **self.figures(), "state": self.state,
+            "reasons": list(self.reasons),
         }
 
     @classmethod
     def from_item(cls, item: dict[str, Any], state: State | None = None) -> Claim:
+        """A claim as stored in an entry's ``claims``, or the figures of an entry item."""
         return cls(
             game_id=str(item.get("gameId", "")),
             score=db.as_int(item["score"]),

@@ -30,7 +30,7 @@ from botocore.exceptions import ClientError
 
 from dames_backend import clock, db
 from dames_backend.errors import ApiError, busy_error
-from dames_backend.players import TOKEN_SEPARATOR, authenticate_player
+from dames_backend.players.accounts import TOKEN_SEPARATOR, authenticate_player
 from dames_backend.security import hash_token, new_token, token_matches
 
 if TYPE_CHECKING:

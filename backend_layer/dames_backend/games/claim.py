@@ -1,0 +1,107 @@
+"""Entering a won game in its leaderboard (``POST /api/games/{id}/claim``): the game's own
+figures, never the request's, under the player's pseudonym, then its fair-play analysis.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dames_backend import clock
+from dames_backend.errors import ApiError
+from dames_backend.games import store as game_store
+from dames_backend.games.access import authorize
+from dames_backend.games.state import closes_at, is_ranked
+from dames_backend.games.store import GameRecord
+from dames_backend.limits import clients as client_limits
+
+if TYPE_CHECKING:
+    from dames_backend.boards.views import ClaimResult
+
+
+def claim_game(
+    game_id: str, authorization: str | None, player_token: str | None,
+    client: str | None = None,
+) -> ClaimResult:
+    """Enter a won daily/free game in its leaderboard under the player's pseudonym.
+
+    The figures come from the stored game; the leaderboard's own transaction guarantees one
+    claim per game (a second claim is 409), then the game is flagged ``claimed``. A game
+    bound to a player (``create_game``) is theirs alone (403 ``not-your-game``); claims are
+    limited per player and per ``client`` (its address key, ``limits.clients``) and day.
+    """
+    # Imported here: the boards and fair play sit above the games (they read game records).
+    from dames_backend.boards.claims import record_claim
+    from dames_backend.boards.keys import moves_hash
+    from dames_backend.fairplay.jobs import request_claim_analysis
+    from dames_backend.players.accounts import authenticate_player
+
+    record = authorize(game_id, authorization)
+    if not player_token or not player_token.strip():
+        raise ApiError(401, "missing-player-token", "This request needs an X-Player-Token header.")
+    player = authenticate_player(player_token.strip())
+    score = _claimable_score(record, player.player_id)
+    if client is not None:
+        client_limits.charge(client_limits.CLAIMS_PER_ADDRESS, client)
+    client_limits.charge(client_limits.CLAIMS_PER_PLAYER, player.player_id)
+    try:
+        result = record_claim(
+            game_id=record.id,
+            player=player,
+            board=record.mode,
+            date=record.date if record.mode == "daily" else None,
+            score=int(score["total"]),
+            pieces=int(score["pieces"]),
+            seconds=int(score["seconds"]),
+            pauses=record.clock.pauses,
+            paused_ms=record.clock.paused_ms,
+            achieved_at=record.finished_at,
+            moves_digest=moves_hash(record.moves),
+        )
+    except ApiError as exc:
+        if exc.code == "already-claimed":
+            # The claim exists but the game's flag was not set (a failure between the two
+            # writes): set it now so the GameView tells the truth.
+            game_store.mark_claimed(record.id, None)
+        raise
+    game_store.mark_claimed(record.id, str(player.player_id))
+    if result.status == "provisional":
+        request_claim_analysis(record.id)
+    return result
+
+
+def _claimable_score(record: GameRecord, player_id: str) -> dict[str, int]:
+    """The score of a game this player may enter; else 403, 409 or 422 with the reason."""
+    if record.owner_id is not None and record.owner_id != player_id:
+        raise ApiError(
+            403,
+            "not-your-game",
+            "This game was started by another player: only they can enter it in a leaderboard.",
+        )
+    if record.mode in ("practice", "duo"):
+        raise ApiError(422, "not-claimable", f"A {record.mode} game never enters a leaderboard.")
+    if record.status != "won" or record.score is None:
+        raise ApiError(422, "not-claimable", "Only a won game can be entered in a leaderboard.")
+    if record.ai_changed:
+        raise ApiError(
+            422,
+            "computer-changed",
+            f"The computer was updated during this game (it began with version "
+            f"{record.ai_version}): its replies cannot all be checked, so it does not count.",
+        )
+    if record.mode == "free" and not is_ranked(record, clock.now_ms()):
+        raise ApiError(
+            422,
+            "casual-game",
+            "Only free games as the free leaderboard is set up (White against defi, "
+            "international, from the start, no hint, no takeback) enter it: this one is casual.",
+        )
+    if not is_ranked(record, clock.now_ms()):
+        raise ApiError(
+            422,
+            "daily-closed",
+            f"The challenge of {record.date} closed at {closes_at(record)} before this game was "
+            "won: it no longer counts for that day's leaderboard.",
+        )
+    if record.claimed:
+        raise ApiError(409, "already-claimed", "This game was already entered in a leaderboard.")
+    return record.score

@@ -1,0 +1,205 @@
+"""A stored game as the server sees it: the board rebuilt by replaying the record, whose turn
+it is, who won, whether a win may enter a leaderboard, how long the item is kept, and the
+``GameView`` the site shows (never the seed).
+
+Nothing the browser says about the game is trusted: every request rebuilds the board from the
+stored start position and moves (``replay``), with the engine's rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import dames
+
+from dames_backend import clock
+from dames_backend.daily import challenge as daily
+from dames_backend.games import retention, scoring
+from dames_backend.games.ranked_setup import RANKED_SETUP
+from dames_backend.games.store import GameRecord
+from dames_backend.games.views import (
+    ClockView,
+    GameView,
+    MoveView,
+    PiecesView,
+    as_color,
+    as_mode,
+    as_status,
+    move_view,
+)
+
+# Modes where the server plays one side; in "duo" two people share a device and the server
+# only referees.
+COMPUTER_MODES = ("daily", "free", "practice")
+
+
+@dataclass
+class Replayed:
+    """A game rebuilt from its record: the board now, and what the view needs from history."""
+
+    board: dames.Board
+    notations: list[str] = field(default_factory=list)
+    captured: list[int] = field(default_factory=list)
+    by_computer: list[bool] = field(default_factory=list)
+    last_move: MoveView | None = None
+    last_computer_move: MoveView | None = None
+
+    def record(self, move: dames.Move, *, by_computer: bool) -> None:
+        """Push ``move`` on the board and note what the view shows of it."""
+        view = move_view(self.board, move)
+        self.notations.append(view.notation)
+        self.captured.append(len(view.captures))
+        self.by_computer.append(by_computer)
+        self.last_move = view
+        if by_computer:
+            self.last_computer_move = view
+        self.board.push(move)
+
+
+def new_board(start_fen: str | None, variant: str, draw_rules: str) -> dames.Board:
+    return dames.Board(start_fen, variant=variant, draw_rules=draw_rules)
+
+
+def _find_move(board: dames.Board, full_path: str) -> dames.Move:
+    for move in board.legal_moves():
+        if str(move) == full_path:
+            return move
+    # A stored move always came out of legal_moves(); failing here means the engine's rules
+    # changed under a running game, which no client input can cause.
+    raise RuntimeError(f"stored move {full_path} is not legal at ply {board.ply}")
+
+
+def plays_computer(record: GameRecord) -> bool:
+    return record.mode in COMPUTER_MODES
+
+
+def is_players_turn(record: GameRecord, board: dames.Board) -> bool:
+    """In a duo game every turn is a player's; otherwise only ``playerColor``'s."""
+    return not plays_computer(record) or str(board.turn) == record.player_color
+
+
+def replay(record: GameRecord) -> Replayed:
+    """Rebuild the game: push every stored move on a fresh board from ``startFen``."""
+    replayed = Replayed(new_board(record.start_fen, record.variant, record.draw_rules))
+    for full_path in record.moves:
+        board = replayed.board
+        replayed.record(
+            _find_move(board, full_path), by_computer=not is_players_turn(record, board)
+        )
+    return replayed
+
+
+def closes_at(record: GameRecord) -> str | None:
+    """When a daily game stops counting for its day (None for other games)."""
+    return clock.iso_utc(daily.closes_at(record.date)) if record.date else None
+
+
+def ranked_setup(record: GameRecord) -> bool:
+    """The free leaderboard's set-up: White against ``defi`` in international draughts from
+    the start position the server set. Any other choice makes a free game casual, and so does
+    any position the player gave, the start included: a board that only looks like the
+    start (or a game played on from an import) is not the set-up everyone else played."""
+    return (
+        RANKED_SETUP.matches(
+            variant=record.variant, level=record.level, color=record.player_color
+        )
+        and not record.from_position
+    )
+
+
+def is_ranked(record: GameRecord, now_ms: int) -> bool:
+    """Whether a win of this game may enter a leaderboard: a daily game only when it ended
+    (or, still running, stands) before its day's close; a free game only as the free
+    leaderboard is set up and with no hint or takeback; never a practice or duo game, nor a
+    game the computer was updated during."""
+    if record.ai_changed:
+        return False
+    if record.mode == "daily" and record.date:
+        when = clock.ms_from_iso(record.finished_at) if record.finished_at else now_ms
+        return when < int(daily.closes_at(record.date).timestamp() * 1000)
+    return record.mode == "free" and ranked_setup(record) and not record.assisted
+
+
+def winner(record: GameRecord) -> str | None:
+    """The colour that won a finished game (None while playing and for a draw)."""
+    if record.status in ("won", "lost"):
+        others = {"white": "black", "black": "white"}
+        return record.player_color if record.status == "won" else others[record.player_color]
+    if record.status == "resigned":
+        return {"white": "black", "black": "white"}[record.player_color]
+    return None
+
+
+def clock_view(record: GameRecord, now_ms: int) -> ClockView:
+    """The player's clock as the server sees it at ``now_ms``."""
+    game_clock = record.clock
+    playing = record.status == "playing"
+    return ClockView(
+        elapsedMs=game_clock.elapsed_ms,
+        turnMs=game_clock.turn_ms(now_ms) if playing else 0,
+        running=playing and not game_clock.paused,
+        paused=playing and game_clock.paused,
+        since=(game_clock.paused_since_ms or game_clock.turn_started_ms) if playing else None,
+        serverNow=now_ms,
+        pauses=game_clock.pauses,
+        pausedMs=game_clock.paused_ms,
+    )
+
+
+def game_view(record: GameRecord, replayed: Replayed, now_ms: int | None = None) -> GameView:
+    """Everything the site shows of a game, never the seed."""
+    now = clock.now_ms() if now_ms is None else now_ms
+    board = replayed.board
+    playing = record.status == "playing" and is_players_turn(record, board)
+    won_by = winner(record)
+    return GameView(
+        id=record.id,
+        mode=as_mode(record.mode),
+        variant=record.variant,
+        level=record.level if plays_computer(record) else None,
+        date=record.date,
+        playerColor=as_color(record.player_color),
+        status=as_status(record.status),
+        reason=record.reason,
+        winner=as_color(won_by) if won_by else None,
+        startFen=record.start_fen,
+        fen=board.fen(),
+        turn=as_color(str(board.turn)),
+        ply=board.ply,
+        moves=list(replayed.notations),
+        captured=list(replayed.captured),
+        lastMove=replayed.last_move,
+        lastComputerMove=replayed.last_computer_move,
+        legalMoves=[move_view(board, m) for m in board.legal_moves()] if playing else [],
+        pieces=PiecesView(white=board.count(dames.WHITE), black=board.count(dames.BLACK)),
+        clock=clock_view(record, now),
+        score=scoring.Score(**record.score) if record.score else None,
+        ranked=is_ranked(record, now),
+        assisted=record.assisted,
+        closesAt=closes_at(record),
+        aiVersion=record.ai_version,
+        aiChanged=record.ai_changed,
+        claimed=record.claimed,
+        createdAt=record.created_at,
+    )
+
+
+def read_game_view(record: GameRecord) -> GameView:
+    """The GameView of a stored record as it stands now."""
+    return game_view(record, replay(record))
+
+
+def unfinished_expiry(now_ms: int) -> int | None:
+    """TTL (epoch seconds) of an unfinished game, counted from its last activity."""
+    return retention.expires_at(retention.Retention.PLAYING, now_ms)
+
+
+def finished_expiry(record: GameRecord, when_ms: int) -> int | None:
+    """The ``expiresAt`` of ``record``, just finished at ``when_ms``: a win that may still be
+    claimed is kept long enough to be claimed and checked, any other finished game less
+    (``retention``); a claimed game never expires."""
+    claimable = plays_computer(record) and record.score is not None and is_ranked(record, when_ms)
+    kind = retention.finished_class(
+        status=record.status, claimable=claimable, claimed=record.claimed
+    )
+    return retention.expires_at(kind, when_ms)
