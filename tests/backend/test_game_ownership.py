@@ -1,5 +1,5 @@
 """A game belongs to its player: bound at creation to the browser's pseudonym, claimed by no
-one else (the score hand-off of issue 17), while a browser without a pseudonym still plays
+one else (no handing a score to another pseudonym), while a browser without a pseudonym still plays
 first and chooses one at its first score."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A move the server refused for its own load costs the player no time (issue 21): the 429
+"""A move the server refused for its own load costs the player no time: the 429
 carries a receipt, the retry sends it back, and the turn is charged without the wait, bounded
 by the Retry-After given; receipts a script could forge, save or borrow credit nothing."""
 
