@@ -115,6 +115,32 @@ def test_a_claim_whose_flag_was_lost_is_healed(
     assert games_client.get(f"/api/games/{game_id}", headers=bearer(token)).json()["claimed"]
 
 
+def test_the_games_flag_and_its_board_entry_are_one_write(
+    games_client: TestClient, community_client: TestClient, table: Any,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """No claim reaches a board while its game keeps an expiry, and no half of a claim
+    survives: the game vanishing before the transaction (its TTL, a moderator) enters nothing."""
+    from dames_backend.games import claim as claim_module
+
+    game_id, token = _won_game()
+    player = new_player(community_client, "Atomique")
+    real_authorize = claim_module.authorize
+
+    def authorize_then_lose_the_game(game: str, authorization: str | None) -> Any:
+        record = real_authorize(game, authorization)
+        table.delete_item(Key={"pk": f"GAME#{game}", "sk": "GAME"})
+        return record
+
+    monkeypatch.setattr(claim_module, "authorize", authorize_then_lose_the_game)
+    refused = claim(games_client, game_id, token, player)
+    assert refused.status_code == 409 and refused.json()["error"] == "claim-changed", refused.text
+    assert community_client.get("/api/leaderboards/free").json()["entries"] == []
+    claims = table.query(KeyConditionExpression="pk = :pk",
+                         ExpressionAttributeValues={":pk": f"CLAIM#{game_id}"})["Items"]
+    assert claims == []
+
+
 def test_a_claim_that_keeps_conflicting_answers_409_busy_and_can_be_retried(
     games_client: TestClient, community_client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -214,6 +214,13 @@ def update_entry(
             codes = db.cancellation_codes(exc)
             if "ConditionalCheckFailed" in codes[:entry_index]:
                 raise LeadingConditionFailed() from None
+            if trailing and "ConditionalCheckFailed" in codes[-len(trailing):]:
+                raise ApiError(
+                    409,
+                    "claim-changed",
+                    "The game or the player changed during this request: nothing was "
+                    "entered. Try again.",
+                ) from None
             entry_changed = codes[entry_index : entry_index + 1] == ["ConditionalCheckFailed"]
             if not (entry_changed or db.is_retryable_cancellation(exc)):
                 raise
@@ -241,8 +248,10 @@ def record_claim(
     pauses: int = 0,
     paused_ms: int = 0,
     moves_digest: str | None = None,
+    also: Sequence[TransactWriteItemTypeDef] = (),
 ) -> ClaimResult:
-    """Enter a won game's score on its board (see the module docstring for the contract)."""
+    """Enter a won game's score on its board (see the module docstring for the contract);
+    ``also`` joins the same transaction (the game's own ``claimed`` flag)."""
     _validate_figures(score, pieces, seconds, pauses, paused_ms)
     pk = board_pk(board, date)
     at = achieved_at or clock.iso_now()
@@ -272,7 +281,7 @@ def record_claim(
             "ConditionExpression": "attribute_not_exists(pk)",
         }
     }
-    trailing: list[TransactWriteItemTypeDef] = []
+    trailing: list[TransactWriteItemTypeDef] = list(also)
     if moves_digest:
         trailing.append({"Put": {
             "TableName": table.name,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dames_backend import clock
+from dames_backend import clock, db
 from dames_backend.errors import ApiError
 from dames_backend.games import store as game_store
 from dames_backend.games.access import authorize
@@ -25,7 +25,7 @@ def claim_game(
     """Enter a won daily/free game in its leaderboard under the player's pseudonym.
 
     The figures come from the stored game; the leaderboard's own transaction guarantees one
-    claim per game (a second claim is 409), then the game is flagged ``claimed``. A game
+    claim per game (a second claim is 409) and flags the game ``claimed`` with it. A game
     bound to a player (``create_game``) is theirs alone (403 ``not-your-game``); claims are
     limited per player and per ``client`` (its address key, ``limits.clients``) and day.
     """
@@ -56,14 +56,14 @@ def claim_game(
             paused_ms=record.clock.paused_ms,
             achieved_at=record.finished_at,
             moves_digest=moves_hash(record.moves),
+            also=[game_store.claimed_write(db.get_table().name, record.id, player.player_id)],
         )
     except ApiError as exc:
         if exc.code == "already-claimed":
-            # The claim exists but the game's flag was not set (a failure between the two
-            # writes): set it now so the GameView tells the truth.
+            # A claim written before the game's flag joined its transaction, flag unset: set
+            # it now so the GameView tells the truth and the game loses its expiry.
             game_store.mark_claimed(record.id, None)
         raise
-    game_store.mark_claimed(record.id, str(player.player_id))
     if result.status == "provisional":
         request_claim_analysis(record.id)
     return result

@@ -3,7 +3,7 @@
 DynamoDB's TTL deletes an item some time after its ``expiresAt`` (epoch seconds) has passed;
 an item without one is kept. Storage would otherwise grow every day for ever, while most games
 are worth nothing once played. The classes, decided where a game starts, finishes and is
-claimed (``play``, ``assist``, ``store.mark_claimed``):
+claimed (``play``, ``assist``, ``store.claimed_write``):
 
 - ``PLAYING``: an unfinished game, ``GAME_TTL_DAYS`` (14) after its last move;
 - ``CASUAL``: a finished game that can never enter a leaderboard (lost, drawn, resigned,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from botocore.exceptions import ClientError
 from dames import draws
@@ -20,6 +20,9 @@ from dames import draws
 from dames_backend import db
 from dames_backend.clock import GameClock
 from dames_backend.games.move_codec import pack_moves, unpack_moves
+
+if TYPE_CHECKING:  # the boto3 stubs are in requirements-dev.txt only, for mypy
+    from types_boto3_dynamodb.type_defs import TransactWriteItemTypeDef
 
 GAME_SK = "GAME"
 PACKED_MOVES = "packedMoves"
@@ -270,21 +273,38 @@ def save_game(record: GameRecord, read_version: int) -> GameRecord:
     return stored
 
 
-def mark_claimed(game_id: str, player_id: str | None) -> None:
-    """Flag a won game as claimed (after the leaderboard's one-claim-per-game transaction).
+def claimed_write(table_name: str, game_id: str, player_id: str | None) -> TransactWriteItemTypeDef:
+    """The game's ``claimed`` flag as one item of the claim's transaction, so a claim on a
+    board never leaves its game with an expiry (a claimed game is kept as long as its board,
+    ``retention.Retention.ON_BOARD``)."""
+    update, values = _claimed_change(player_id)
+    return {"Update": {
+        "TableName": table_name,
+        "Key": game_key(game_id),
+        "UpdateExpression": update,
+        "ConditionExpression": "attribute_exists(pk)",
+        "ExpressionAttributeValues": values,
+    }}
 
-    Only ``claimed`` (and ``claimedBy`` when known) change, and the expiry goes: a game on a
-    leaderboard is kept as long as its board (``retention.Retention.ON_BOARD``). ``version``
-    is bumped so a concurrent read-modify-write of the same game cannot silently undo either.
-    """
+
+def mark_claimed(game_id: str, player_id: str | None) -> None:
+    """Flag a won game as claimed on its own: the repair of a game claimed before the flag
+    joined the claim's transaction (``claimed_write``)."""
+    update, values = _claimed_change(player_id)
+    db.get_table().update_item(
+        Key=game_key(game_id),
+        UpdateExpression=update,
+        ConditionExpression="attribute_exists(pk)",
+        ExpressionAttributeValues=values,
+    )
+
+
+def _claimed_change(player_id: str | None) -> tuple[str, dict[str, Any]]:
+    """Only ``claimed`` (and ``claimedBy`` when known) change, and the expiry goes;
+    ``version`` is bumped so a concurrent read-modify-write of the game cannot undo either."""
     values: dict[str, Any] = {":t": True, ":one": 1}
     update = "SET claimed = :t"
     if player_id is not None:
         update += ", claimedBy = :p"
         values[":p"] = player_id
-    db.get_table().update_item(
-        Key=game_key(game_id),
-        UpdateExpression=f"{update} REMOVE expiresAt ADD version :one",
-        ConditionExpression="attribute_exists(pk)",
-        ExpressionAttributeValues=values,
-    )
+    return f"{update} REMOVE expiresAt ADD version :one", values
