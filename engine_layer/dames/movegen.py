@@ -108,9 +108,9 @@ def _build(v: Variant) -> MoveGenerator:
         return (1 << frm_bit, 1 << to_bit, 0, None, None)
 
     playing_bits = [b for b in range(g.bit_count) if g.row_of_bit[b] >= 0]
-    # [direction] -> {target mask: move}, for men stepping in that direction.
+    # [direction] -> {start mask: move}, for men stepping in that direction.
     step_moves = tuple(
-        {1 << neighbor[b][d]: plain(b, neighbor[b][d]) for b in playing_bits if neighbor[b][d] >= 0}
+        {1 << b: plain(b, neighbor[b][d]) for b in playing_bits if neighbor[b][d] >= 0}
         for d in range(4)
     )
     # [bit][direction] -> moves along the ray, nearest first (flying kings) or the step only.

@@ -59,27 +59,27 @@ def list_plain_moves(
     out: list[InternalMove] = []
     append = out.append
     if color == 0:
-        movers = men & ((empty << LARGE) | (empty << SMALL))
+        left = men & (empty << LARGE)
+        right = men & (empty << SMALL)
+        movers = left | right
         while movers:
             low = movers & -movers
             movers ^= low
-            t = low >> LARGE
-            if t & empty:
-                append(PLAIN_UL[t])
-            t = low >> SMALL
-            if t & empty:
-                append(PLAIN_UR[t])
+            if low & left:
+                append(PLAIN_UL[low])
+            if low & right:
+                append(PLAIN_UR[low])
     else:
-        movers = men & ((empty >> SMALL) | (empty >> LARGE))
+        left = men & (empty >> SMALL)
+        right = men & (empty >> LARGE)
+        movers = left | right
         while movers:
             low = movers & -movers
             movers ^= low
-            t = low << SMALL
-            if t & empty:
-                append(PLAIN_DL[t])
-            t = low << LARGE
-            if t & empty:
-                append(PLAIN_DR[t])
+            if low & left:
+                append(PLAIN_DL[low])
+            if low & right:
+                append(PLAIN_DR[low])
     k = my_kings
     extend = out.extend
     while k:
@@ -195,12 +195,13 @@ def count(us: int, them: int, kings: int, color: int) -> int:
     targets = them if MEN_TAKE_KINGS else them & ~kings
     jump_ul, jump_ur, jump_dl, jump_dr = _jumps(empty, targets, color, BACKWARD)
     my_kings = us & kings
-    if men & (jump_ul | jump_ur | jump_dl | jump_dr):
+    jumping = jump_ul | jump_ur | jump_dl | jump_dr
+    if men & jumping:
         if not my_kings and not ITALIAN:
-            land_ul, land_ur, land_dl, land_dr, onward = _landings(
+            land_ul, land_ur, land_dl, land_dr = _landings(
                 men, jump_ul, jump_ur, jump_dl, jump_dr
             )
-            if not onward:
+            if not (land_ul | land_ur | land_dl | land_dr) & jumping:
                 return (
                     land_ul.bit_count()
                     + land_ur.bit_count()

@@ -51,10 +51,10 @@ JumpTable = tuple[tuple[tuple[int, int], ...], ...]
 ALL_JUMPS: JumpTable = ()
 MAN_JUMPS: tuple[JumpTable, JumpTable] = ((), ())  # [color]: the jumps men may make
 PROMOTION: tuple[int, int] = (0, 0)  # [color]: the row where that side's men are crowned
-# The plain moves' entries, by direction: {target mask: entry} for a man's (or a short king's)
-# step; [bit][direction] -> the entries along the ray, nearest first, for a king. The entries
-# are internal moves, public ``Move`` objects or sort codes: ``dames.movegen`` compiles the
-# plain-move lister once per kind of table.
+# The plain moves' entries, by direction: {start mask: entry} for a man's step; for a king
+# [bit][direction] -> the entries along the ray, nearest first (the step only if kings do not
+# fly). The entries are internal moves, public ``Move`` objects or sort codes:
+# ``dames.movegen`` compiles the plain-move lister once per kind of table.
 PLAIN_UL: dict[int, InternalMove] = {}
 PLAIN_UR: dict[int, InternalMove] = {}
 PLAIN_DL: dict[int, InternalMove] = {}
@@ -111,19 +111,18 @@ def _jumps(empty: int, targets: int, color: int, backward: bool) -> tuple[int, i
 @inline
 def _landings(
     men: int, jump_ul: int, jump_ur: int, jump_dl: int, jump_dr: int
-) -> tuple[int, int, int, int, int]:
-    """Where ``men`` land after one jump (per direction, as ``_jumps`` orders them), and those
-    landings from which the capture goes on: a man may go on any way but straight back (the
-    square it came from counts as empty, but the way back crosses the piece it took)."""
+) -> tuple[int, int, int, int]:
+    """Where ``men`` land after one jump, per direction (as ``_jumps`` orders them).
+
+    The capture goes on from the landings that are also in one of the ``_jumps`` sets: not
+    straight back, since the jump sets are those of the position before the capture, where
+    the square behind (the man's own start) is occupied.
+    """
     return (
         (jump_ul & men) >> (2 * LARGE),
         (jump_ur & men) >> (2 * SMALL),
         (jump_dl & men) << (2 * SMALL),
         (jump_dr & men) << (2 * LARGE),
-        ((jump_ul & men) >> (2 * LARGE)) & (jump_ul | jump_ur | jump_dl)
-        | ((jump_ur & men) >> (2 * SMALL)) & (jump_ul | jump_ur | jump_dr)
-        | ((jump_dl & men) << (2 * SMALL)) & (jump_ul | jump_dl | jump_dr)
-        | ((jump_dr & men) << (2 * LARGE)) & (jump_ur | jump_dl | jump_dr),
     )
 
 

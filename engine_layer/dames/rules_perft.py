@@ -78,11 +78,12 @@ def _frontier(white: int, black: int, color: int) -> int:
             crowning = PROMOTION[side]
             total = 0
             jump_ul, jump_ur, jump_dl, jump_dr = _jumps(empty, them, side, BACKWARD)
-            if us & (jump_ul | jump_ur | jump_dl | jump_dr):
-                land_ul, land_ur, land_dl, land_dr, onward = _landings(
+            jumping = jump_ul | jump_ur | jump_dl | jump_dr
+            if us & jumping:
+                land_ul, land_ur, land_dl, land_dr = _landings(
                     us, jump_ul, jump_ur, jump_dl, jump_dr
                 )
-                if onward:
+                if (land_ul | land_ur | land_dl | land_dr) & jumping:
                     return -1
                 for first, shift, down in unrolled(
                     (
@@ -104,13 +105,11 @@ def _frontier(white: int, black: int, color: int) -> int:
                             total += count(them & ~mid, us ^ (frm | to), to & crowning, 0)
                 return total
             # Y's jumps over X's men: the squares they land on (were those empty).
-            y_up = BACKWARD or not white_moves
-            y_down = BACKWARD or white_moves
             lands = (
                 ((((them >> LARGE) & us) >> LARGE) | (((them >> SMALL) & us) >> SMALL)
-                 if y_up else 0)
+                 if BACKWARD or not white_moves else 0)
                 | ((((them << SMALL) & us) << SMALL) | (((them << LARGE) & us) << LARGE)
-                   if y_down else 0)
+                   if BACKWARD or white_moves else 0)
             )
             every_child = lands & empty  # Y can capture already
             if not every_child:
@@ -118,10 +117,10 @@ def _frontier(white: int, black: int, color: int) -> int:
                 # behind), where Y's men step, and how many steps Y has.
                 exposed = (
                     ((them >> LARGE) & (empty << LARGE)) | ((them >> SMALL) & (empty << SMALL))
-                    if y_up else 0
+                    if BACKWARD or not white_moves else 0
                 ) | (
                     ((them << SMALL) & (empty >> SMALL)) | ((them << LARGE) & (empty >> LARGE))
-                    if y_down else 0
+                    if BACKWARD or white_moves else 0
                 )
                 y_step_1 = (them << SMALL) if white_moves else (them >> LARGE)
                 y_step_2 = (them << LARGE) if white_moves else (them >> SMALL)
