@@ -33,6 +33,7 @@ from dames.rules_base import (
     _jumps,
     _landings,
     _nearest,
+    _sides,
     counted,
     unrolled,
 )
@@ -58,28 +59,18 @@ def list_plain_moves(
     """
     out: list[InternalMove] = []
     append = out.append
-    if color == 0:
-        left = men & (empty << LARGE)
-        right = men & (empty << SMALL)
-        movers = left | right
-        while movers:
-            low = movers & -movers
-            movers ^= low
-            if low & left:
-                append(PLAIN_UL[low])
-            if low & right:
-                append(PLAIN_UR[low])
-    else:
-        left = men & (empty >> SMALL)
-        right = men & (empty >> LARGE)
-        movers = left | right
-        while movers:
-            low = movers & -movers
-            movers ^= low
-            if low & left:
-                append(PLAIN_DL[low])
-            if low & right:
-                append(PLAIN_DR[low])
+    for side, white_moves in unrolled(((0, True), (1, False))):
+        if color == side:
+            left = men & ((empty << LARGE) if white_moves else (empty >> SMALL))
+            right = men & ((empty << SMALL) if white_moves else (empty >> LARGE))
+            movers = left | right
+            while movers:
+                low = movers & -movers
+                movers ^= low
+                if low & left:
+                    append((PLAIN_UL if white_moves else PLAIN_DL)[low])
+                if low & right:
+                    append((PLAIN_UR if white_moves else PLAIN_DR)[low])
     k = my_kings
     extend = out.extend
     while k:
@@ -173,12 +164,8 @@ def has_quiet_move(us: int, them: int, kings: int, color: int) -> bool:
 
 def generate(us: int, them: int, kings: int, color: int) -> list[InternalMove]:
     """The legal moves of the side ``color`` whose pieces are ``us``."""
-    occupied = us | them
-    empty = BOARD & ~occupied
-    men = us & ~kings
-    targets = them if MEN_TAKE_KINGS else them & ~kings
+    occupied, empty, men, targets, my_kings = _sides(us, them, kings)
     jump_ul, jump_ur, jump_dl, jump_dr = _jumps(empty, targets, color, BACKWARD)
-    my_kings = us & kings
     if men & (jump_ul | jump_ur | jump_dl | jump_dr) or (
         my_kings and _kings(my_kings, them, occupied, empty, color, False) < 0
     ):
@@ -189,12 +176,8 @@ def generate(us: int, them: int, kings: int, color: int) -> list[InternalMove]:
 def count(us: int, them: int, kings: int, color: int) -> int:
     """``len(generate(...))``, without lists when nothing can be captured or when the men's
     captures are all single jumps."""
-    occupied = us | them
-    empty = BOARD & ~occupied
-    men = us & ~kings
-    targets = them if MEN_TAKE_KINGS else them & ~kings
+    occupied, empty, men, targets, my_kings = _sides(us, them, kings)
     jump_ul, jump_ur, jump_dl, jump_dr = _jumps(empty, targets, color, BACKWARD)
-    my_kings = us & kings
     jumping = jump_ul | jump_ur | jump_dl | jump_dr
     if men & jumping:
         if not my_kings and not ITALIAN:

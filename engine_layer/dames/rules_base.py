@@ -97,6 +97,18 @@ def counted(function: Callable[_P, object]) -> Callable[_P, int]:
 
 # ----------------------------------------------------------------------- set-wise primitives
 @inline
+def _sides(us: int, them: int, kings: int) -> tuple[int, int, int, int, int]:
+    """The occupied and the empty squares; the side's men; what its men may take; its kings."""
+    return (
+        us | them,
+        BOARD & ~(us | them),
+        us & ~kings,
+        them if MEN_TAKE_KINGS else them & ~kings,
+        us & kings,
+    )
+
+
+@inline
 def _jumps(empty: int, targets: int, color: int, backward: bool) -> tuple[int, int, int, int]:
     """Squares from which a short jump over ``targets`` exists: up-left, up-right, down-left,
     down-right. Without ``backward``, only the side's forward directions (else 0)."""
