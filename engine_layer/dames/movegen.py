@@ -179,27 +179,29 @@ def _build(v: Variant) -> MoveGenerator:
         "PROMOTION": promotion,
     }
     rules = specialise(constants, {**tables, **plain_tables(step_moves, king_moves)})
-    rules["plain_moves"] = rules["list_plain_moves"]
-    # The plain-move lister over the public ``Move`` of each man's step (called only when the
-    # side has no king: no king table), and over the sort codes.
+    rules["plain_moves"] = rules["king_plain_moves"] = rules["list_plain_moves"]
+    # The plain-move lister over the public ``Move`` of each man's step (for a side without
+    # kings: no king table), and over the sort codes.
     men_public = specialise(constants, {**tables, **plain_tables(public_steps, ())})
-    men_public_moves = men_public["list_plain_moves"]
-    coded_moves = specialise(constants, {**tables, **plain_tables(code_steps, tuple(king_codes))})[
-        "list_plain_moves"
-    ]
+    coded = specialise(constants, {**tables, **plain_tables(code_steps, tuple(king_codes))})
+    coded_moves = coded["list_plain_moves"]
 
-    def public_plain_moves(
+    def sorted_plain_moves(
         us: int, kings: int, color: int, occupied: int, empty: int, men: int, my_kings: int
     ) -> list[Move]:
-        if my_kings or inverted:
-            codes = coded_moves(us, kings, color, occupied, empty, men, my_kings)
-            codes.sort()
-            return list(map(move_of_code, codes))
-        moves: list[Move] = men_public_moves(us, kings, color, occupied, empty, men, my_kings)
-        return moves
+        codes = coded_moves(us, kings, color, occupied, empty, men, my_kings)
+        codes.sort()
+        return list(map(move_of_code, codes))
 
     # The same code once more, listing plain moves as public ``Move`` objects (``legal``).
-    public_rules = specialise(constants, {**tables, "plain_moves": public_plain_moves})
+    public_rules = specialise(
+        constants,
+        {
+            **tables,
+            "plain_moves": sorted_plain_moves if inverted else men_public["list_plain_moves"],
+            "king_plain_moves": sorted_plain_moves,
+        },
+    )
 
     return MoveGenerator(
         variant=v,

@@ -43,10 +43,14 @@ from dames.rules_captures import _captures
 def plain_moves(
     us: int, kings: int, color: int, occupied: int, empty: int, men: int, my_kings: int
 ) -> list[InternalMove]:
-    """The plain moves (no capture possible): bound per generator by ``dames.movegen`` to
-    ``list_plain_moves`` over internal tuples (``generate``), or to the public ``Move``
-    objects in official order (``legal``)."""
+    """The plain moves (no capture possible) of a side without kings; ``king_plain_moves``
+    of a side with kings. Bound per generator by ``dames.movegen``: both to
+    ``list_plain_moves`` over internal tuples (``generate``), or to listers of the public
+    ``Move`` objects in official order (``legal``)."""
     raise NotImplementedError("bound by dames.movegen")
+
+
+king_plain_moves = plain_moves
 
 
 def list_plain_moves(
@@ -170,6 +174,8 @@ def generate(us: int, them: int, kings: int, color: int) -> list[InternalMove]:
         my_kings and _kings(my_kings, them, occupied, empty, color, False) < 0
     ):
         return _captures(us, them, kings, color, empty, men, jump_ul, jump_ur, jump_dl, jump_dr)
+    if my_kings:
+        return king_plain_moves(us, kings, color, occupied, empty, men, my_kings)
     return plain_moves(us, kings, color, occupied, empty, men, my_kings)
 
 
