@@ -2,9 +2,10 @@
 
 This is the engine's hot path (perft, the computer player), so it speaks bits, not ``Move``
 objects: moves are ``InternalMove`` tuples (see ``dames.internal_move``). The rules themselves
-are written once, in ``dames.rules``, and compiled for each variant by ``dames.specialise``;
-this module builds the tables they read and the plain-move listers (internal tuples, and the
-public ``Move`` objects ``Board.legal_moves`` returns in official order).
+are written once, in the rule modules (``dames.rules_base`` and those it names), and compiled
+for each variant by ``dames.specialise``; this module builds the tables they read, among them
+the plain moves' entries: internal tuples, and the public ``Move`` objects (or sort codes)
+that ``Board.legal_moves`` gets in official order from the same compiled lister.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ class MoveGenerator:
 
 
 def rule_constants(v: Variant) -> dict[str, bool | int]:
-    """The upper-case switches of ``dames.rules`` for variant ``v``."""
+    """The upper-case switches of the rules (``dames.rules_base``) for variant ``v``."""
     g = v.geometry
     return {
         "FLYING": v.flying_kings,
