@@ -18,6 +18,7 @@ from dames.rules_base import (
     FLYING,
     ITALIAN,
     LARGE,
+    MAJORITY,
     MEN_TAKE_KINGS,
     PLAIN_DL,
     PLAIN_DR,
@@ -196,6 +197,46 @@ def count(us: int, them: int, kings: int, color: int) -> int:
                     + land_ur.bit_count()
                     + land_dl.bit_count()
                     + land_dr.bit_count()
+                )
+            # Captures of two pieces: a second jump from a landing, any way but back (the
+            # jump sets hold it exactly). Complete unless their landing is in a jump set not
+            # leading back (an over-estimate of a third jump, which may not cross the first
+            # piece taken: then the captures are walked square by square).
+            twos = 0
+            further_ul = further_ur = further_dl = further_dr = 0
+            for landed, jump, further, shift, down in unrolled(
+                (
+                    (land_ul, jump_ul, further_ul, LARGE, False),
+                    (land_ul, jump_ur, further_ur, SMALL, False),
+                    (land_ul, jump_dl, further_dl, SMALL, True),
+                    (land_ur, jump_ul, further_ul, LARGE, False),
+                    (land_ur, jump_ur, further_ur, SMALL, False),
+                    (land_ur, jump_dr, further_dr, LARGE, True),
+                    (land_dl, jump_ul, further_ul, LARGE, False),
+                    (land_dl, jump_dl, further_dl, SMALL, True),
+                    (land_dl, jump_dr, further_dr, LARGE, True),
+                    (land_dr, jump_ur, further_ur, SMALL, False),
+                    (land_dr, jump_dl, further_dl, SMALL, True),
+                    (land_dr, jump_dr, further_dr, LARGE, True),
+                )
+            ):
+                second = landed & jump
+                if second:
+                    twos += second.bit_count()
+                    further |= (second << (2 * shift)) if down else (second >> (2 * shift))
+            if not (
+                further_ul & (jump_ul | jump_ur | jump_dl)
+                | further_ur & (jump_ul | jump_ur | jump_dr)
+                | further_dl & (jump_ul | jump_dl | jump_dr)
+                | further_dr & (jump_ur | jump_dl | jump_dr)
+            ):
+                if MAJORITY:
+                    return twos
+                return twos + (
+                    (land_ul & ~jumping).bit_count()
+                    + (land_ur & ~jumping).bit_count()
+                    + (land_dl & ~jumping).bit_count()
+                    + (land_dr & ~jumping).bit_count()
                 )
         return counted(_captures)(
             us, them, kings, color, empty, men, jump_ul, jump_ur, jump_dl, jump_dr
