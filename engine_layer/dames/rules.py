@@ -198,32 +198,26 @@ def count(us: int, them: int, kings: int, color: int) -> int:
                     + land_dl.bit_count()
                     + land_dr.bit_count()
                 )
-            # Captures of two pieces: a second jump from a landing, any way but back (the
-            # jump sets hold it exactly). Complete unless their landing is in a jump set not
-            # leading back (an over-estimate of a third jump, which may not cross the first
-            # piece taken: then the captures are walked square by square).
+            # Captures of two pieces: a second jump from a landing (never straight back: a
+            # first landing is in no jump set leading back over the piece just taken, since
+            # the jump sets see the man's start square occupied). Complete unless their
+            # landing is in a jump set not leading back (an over-estimate of a third jump,
+            # which may not cross the first piece taken): else walked square by square.
             twos = 0
             further_ul = further_ur = further_dl = further_dr = 0
-            for landed, jump, further, shift, down in unrolled(
-                (
-                    (land_ul, jump_ul, further_ul, LARGE, False),
-                    (land_ul, jump_ur, further_ur, SMALL, False),
-                    (land_ul, jump_dl, further_dl, SMALL, True),
-                    (land_ur, jump_ul, further_ul, LARGE, False),
-                    (land_ur, jump_ur, further_ur, SMALL, False),
-                    (land_ur, jump_dr, further_dr, LARGE, True),
-                    (land_dl, jump_ul, further_ul, LARGE, False),
-                    (land_dl, jump_dl, further_dl, SMALL, True),
-                    (land_dl, jump_dr, further_dr, LARGE, True),
-                    (land_dr, jump_ur, further_ur, SMALL, False),
-                    (land_dr, jump_dl, further_dl, SMALL, True),
-                    (land_dr, jump_dr, further_dr, LARGE, True),
-                )
-            ):
-                second = landed & jump
-                if second:
-                    twos += second.bit_count()
-                    further |= (second << (2 * shift)) if down else (second >> (2 * shift))
+            for landed in unrolled((land_ul, land_ur, land_dl, land_dr)):
+                for jump, further, shift, down in unrolled(
+                    (
+                        (jump_ul, further_ul, LARGE, False),
+                        (jump_ur, further_ur, SMALL, False),
+                        (jump_dl, further_dl, SMALL, True),
+                        (jump_dr, further_dr, LARGE, True),
+                    )
+                ):
+                    second = landed & jump
+                    if second:
+                        twos += second.bit_count()
+                        further |= (second << (2 * shift)) if down else (second >> (2 * shift))
             if not (
                 further_ul & (jump_ul | jump_ur | jump_dl)
                 | further_ur & (jump_ul | jump_ur | jump_dr)
