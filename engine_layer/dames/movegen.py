@@ -2,27 +2,25 @@
 
 This is the engine's hot path (perft, the computer player), so it speaks bits, not ``Move``
 objects: moves are ``InternalMove`` tuples (see ``dames.internal_move``). The rules themselves
-are written once, in ``dames.rules``, and compiled for each variant by ``dames.specialise``;
-this module builds the tables they read and the plain-move listers (internal tuples, and the
-public ``Move`` objects ``Board.legal_moves`` returns in official order).
+are written once, in the rule modules (``dames.rules_base`` and those it names), and compiled
+for each variant by ``dames.specialise``; this module builds the tables they read, among them
+the plain moves' entries: internal tuples, and the public ``Move`` objects (or sort codes)
+that ``Board.legal_moves`` gets in official order from the same compiled lister.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import TypeVar
 
 from dames.internal_move import InternalMove
 from dames.move import Move
-from dames.rules import JumpTable
+from dames.rules_base import JumpTable
 from dames.specialise import specialise
 from dames.variants import PRIORITY_ITALIAN, PRIORITY_MAJORITY, Variant, get_variant
 
 __all__ = ["InternalMove", "MoveGenerator", "get_generator", "rule_constants"]
-
-_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
@@ -53,7 +51,7 @@ class MoveGenerator:
 
 
 def rule_constants(v: Variant) -> dict[str, bool | int]:
-    """The upper-case switches of ``dames.rules`` for variant ``v``."""
+    """The upper-case switches of the rules (``dames.rules_base``) for variant ``v``."""
     g = v.geometry
     return {
         "FLYING": v.flying_kings,
@@ -76,15 +74,13 @@ def get_generator(variant: str | Variant) -> MoveGenerator:
 def _build(v: Variant) -> MoveGenerator:
     """Build the tables of variant ``v`` and compile its rules against them."""
     g = v.geometry
-    small = g.per_row  # shift of the up-right / down-left steps
-    large = g.per_row + 1  # shift of the up-left / down-right steps
     rays = g.rays
     ray_masks = g.ray_masks
     neighbor = g.neighbor
     promotion = g.promotion_mask
     flying = v.flying_kings
 
-    # Jump tables: [bit] -> ((mid_mask, mid_bit, land_bit, land_mask), ...)
+    # Jump tables: [bit] -> ((mid_mask, land_mask), ...)
     def jump_table(directions: tuple[int, ...]) -> JumpTable:
         table = []
         for bit in range(g.bit_count):
@@ -97,7 +93,7 @@ def _build(v: Variant) -> MoveGenerator:
                     land = neighbor[mid][d]
                     if land < 0:
                         continue
-                    entries.append((1 << mid, mid, land, 1 << land))
+                    entries.append((1 << mid, 1 << land))
             table.append(tuple(entries))
         return tuple(table)
 
@@ -113,9 +109,9 @@ def _build(v: Variant) -> MoveGenerator:
         return (1 << frm_bit, 1 << to_bit, 0, None, None)
 
     playing_bits = [b for b in range(g.bit_count) if g.row_of_bit[b] >= 0]
-    # [direction] -> {target mask: move}, for men stepping in that direction.
+    # [direction] -> {start mask: move}, for men stepping in that direction.
     step_moves = tuple(
-        {1 << neighbor[b][d]: plain(b, neighbor[b][d]) for b in playing_bits if neighbor[b][d] >= 0}
+        {1 << b: plain(b, neighbor[b][d]) for b in playing_bits if neighbor[b][d] >= 0}
         for d in range(4)
     )
     # [bit][direction] -> moves along the ray, nearest first (flying kings) or the step only.
@@ -127,93 +123,6 @@ def _build(v: Variant) -> MoveGenerator:
         else ()
         for b in range(g.bit_count)
     )
-    ul_moves, ur_moves, dl_moves, dr_moves = step_moves
-
-    def make_plain_moves(
-        up_left: dict[int, _T],
-        up_right: dict[int, _T],
-        down_left: dict[int, _T],
-        down_right: dict[int, _T],
-        per_king: tuple[tuple[tuple[_T, ...], ...], ...],
-    ) -> Callable[[int, int, int, int, int, int, int], list[_T]]:
-        """The plain-move lister over one set of tables, whatever the tables hold.
-
-        The same walk serves the internal tuples, the public ``Move`` objects and the sort
-        codes of ``legal`` (below): only the tables differ. Men's entries are keyed by target
-        mask; ``per_king[bit][direction]`` lists a king's entries along the ray, nearest first.
-        """
-
-        def plain_moves(
-            us: int, kings: int, color: int, occupied: int, empty: int, men: int, my_kings: int
-        ) -> list[_T]:
-            # Men's moves come out ordered by start bit, then end bit: on a non-inverted board
-            # that is the official (start, end) order, so the public list needs no sorting.
-            out: list[_T] = []
-            append = out.append
-            if color == 0:
-                movers = men & ((empty << large) | (empty << small))
-                while movers:
-                    low = movers & -movers
-                    movers ^= low
-                    t = low >> large
-                    if t & empty:
-                        append(up_left[t])
-                    t = low >> small
-                    if t & empty:
-                        append(up_right[t])
-            else:
-                movers = men & ((empty >> small) | (empty >> large))
-                while movers:
-                    low = movers & -movers
-                    movers ^= low
-                    t = low << small
-                    if t & empty:
-                        append(down_left[t])
-                    t = low << large
-                    if t & empty:
-                        append(down_right[t])
-            k = my_kings
-            extend = out.extend
-            while k:
-                low = k & -k
-                k ^= low
-                bit = low.bit_length() - 1
-                moves = per_king[bit]
-                if not flying:
-                    steps = step_masks[bit]
-                    for d in range(4):
-                        if steps[d] & empty:
-                            append(moves[d][0])
-                    continue
-                masks = ray_masks[bit]
-                for d in (0, 1):
-                    ray = masks[d]
-                    blockers = ray & occupied
-                    if blockers:
-                        n = (ray & ~((1 << blockers.bit_length()) - 1)).bit_count()
-                        if n:
-                            extend(moves[d][:n])
-                    else:
-                        extend(moves[d])
-                for d in (2, 3):
-                    ray = masks[d]
-                    blockers = ray & occupied
-                    if blockers:
-                        n = (ray & ((blockers & -blockers) - 1)).bit_count()
-                        if n:
-                            extend(moves[d][:n])
-                    else:
-                        extend(moves[d])
-            return out
-
-        return plain_moves
-
-    # [bit][direction] -> mask of the neighbouring square, 0 off the board (short kings).
-    step_masks = tuple(
-        tuple(1 << n if n >= 0 else 0 for n in neighbor[b]) if g.row_of_bit[b] >= 0 else ()
-        for b in range(g.bit_count)
-    )
-    plain_moves = make_plain_moves(ul_moves, ur_moves, dl_moves, dr_moves, king_moves)
 
     # The public side of the same tables (used by ``legal``, i.e. ``Board.legal_moves``): the
     # shared ``Move`` of every man step, and an int code per plain move whose order is the
@@ -252,24 +161,16 @@ def _build(v: Variant) -> MoveGenerator:
                 codes.append(c)
             per_dirs.append(tuple(codes))
         king_codes.append(tuple(per_dirs))
-    code_kings = tuple(king_codes)
-    # Called only when the side has no king: no king table.
-    men_public_moves = make_plain_moves(
-        public_steps[0], public_steps[1], public_steps[2], public_steps[3], ()
-    )
-    coded_moves = make_plain_moves(
-        code_steps[0], code_steps[1], code_steps[2], code_steps[3], code_kings
-    )
     move_of_code = code_moves.__getitem__
 
-    def public_plain_moves(
-        us: int, kings: int, color: int, occupied: int, empty: int, men: int, my_kings: int
-    ) -> list[Move]:
-        if my_kings or inverted:
-            codes = coded_moves(us, kings, color, occupied, empty, men, my_kings)
-            codes.sort()
-            return list(map(move_of_code, codes))
-        return men_public_moves(us, kings, color, occupied, empty, men, my_kings)
+    def plain_tables(steps: Sequence[Mapping[int, object]], kings: object) -> dict[str, object]:
+        return {
+            "PLAIN_UL": steps[0],
+            "PLAIN_UR": steps[1],
+            "PLAIN_DL": steps[2],
+            "PLAIN_DR": steps[3],
+            "PLAIN_KINGS": kings,
+        }
 
     constants = rule_constants(v)
     tables = {
@@ -277,11 +178,31 @@ def _build(v: Variant) -> MoveGenerator:
         "ALL_JUMPS": all_jumps,
         "MAN_JUMPS": man_jumps,
         "PROMOTION": promotion,
-        "plain_moves": plain_moves,
     }
-    rules = specialise(constants, tables)
+    rules = specialise(constants, {**tables, **plain_tables(step_moves, king_moves)})
+    rules["plain_moves"] = rules["king_plain_moves"] = rules["list_plain_moves"]
+    # The plain-move lister over the public ``Move`` of each man's step (for a side without
+    # kings: no king table), and over the sort codes.
+    men_public = specialise(constants, {**tables, **plain_tables(public_steps, ())})
+    coded = specialise(constants, {**tables, **plain_tables(code_steps, tuple(king_codes))})
+    coded_moves = coded["list_plain_moves"]
+
+    def sorted_plain_moves(
+        us: int, kings: int, color: int, occupied: int, empty: int, men: int, my_kings: int
+    ) -> list[Move]:
+        codes = coded_moves(us, kings, color, occupied, empty, men, my_kings)
+        codes.sort()
+        return list(map(move_of_code, codes))
+
     # The same code once more, listing plain moves as public ``Move`` objects (``legal``).
-    public_rules = specialise(constants, {**tables, "plain_moves": public_plain_moves})
+    public_rules = specialise(
+        constants,
+        {
+            **tables,
+            "plain_moves": sorted_plain_moves if inverted else men_public["list_plain_moves"],
+            "king_plain_moves": sorted_plain_moves,
+        },
+    )
 
     return MoveGenerator(
         variant=v,

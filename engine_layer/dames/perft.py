@@ -2,7 +2,8 @@
 
 Leaves at depth 1 are counted as the length of the legal-move list (bulk counting), and each
 distinct move (start, end, captured set) is one move. The counting itself is
-``MoveGenerator.perft``, compiled with the rules (``dames.rules``).
+``MoveGenerator.perft``, compiled with the rules (``dames.rules_perft``: the last two plies
+are counted in bulk).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Compile ``dames.rules`` for one variant: the rules stay written once, the code runs unrolled.
+"""Compile the rules (``RULE_MODULES``) for one variant: written once, the code runs unrolled.
 
 A variant's rule switches are known when its generator is built, so rather than testing them
 on every call of the hot path, they are written into the code as literals and CPython's
@@ -19,7 +19,9 @@ Names are replaced as whole identifiers over the text (the template keeps loop v
 parameters of inline helpers and the upper-case switches for those uses only; a comment that
 mentions one changes harmlessly). This is text, one regular expression and a parse of the
 template, so building a variant costs little more than its ``compile()``: it runs on a cold
-start. The generated source is registered with ``linecache``, so tracebacks show it;
+start. The rule modules are expanded as one source (``dames.rules_base`` holds the
+placeholders, the markers and the ``@inline`` helpers the others share). The generated source
+is registered with ``linecache``, so tracebacks show it;
 ``source_for(dames.movegen.rule_constants(variant))`` returns it.
 """
 
@@ -35,7 +37,12 @@ from types import CodeType
 from typing import Any
 
 import dames.rules
+import dames.rules_base
+import dames.rules_captures
+import dames.rules_perft
 
+# The modules the rules are written in, expanded together.
+RULE_MODULES = (dames.rules_base, dames.rules, dames.rules_captures, dames.rules_perft)
 _MARKERS = ("inline", "unrolled", "twin", "counted")
 _COUNTING = "COUNTING"
 _COUNTED_SUFFIX = "_counted"
@@ -277,7 +284,9 @@ def expand(source: str) -> str:
 
 @cache
 def _expanded() -> str:
-    return expand(Path(dames.rules.__file__).read_text(encoding="utf-8"))
+    return expand(
+        "\n".join(Path(m.__file__ or "").read_text(encoding="utf-8") for m in RULE_MODULES)
+    )
 
 
 def source_for(constants: Mapping[str, bool | int]) -> str:
@@ -294,7 +303,7 @@ def _compiled(constants: tuple[tuple[str, bool | int], ...]) -> CodeType:
 
 
 def specialise(constants: Mapping[str, bool | int], tables: Mapping[str, object]) -> dict[str, Any]:
-    """The functions of ``dames.rules`` compiled for ``constants``, with ``tables`` as globals.
+    """The functions of the rules compiled for ``constants``, with ``tables`` as globals.
 
     Returns the namespace of the generated module (function name -> function).
     """
