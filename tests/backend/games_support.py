@@ -159,11 +159,17 @@ def store_finished(
     return record.id, token
 
 
-def new_player(community_client: TestClient, pseudonym: str) -> str:
-    """A player made through the community API; returns their token."""
+def register(community_client: TestClient, pseudonym: str) -> dict[str, Any]:
+    """A player made through the community API: the answer (playerId, pseudonym, token)."""
     response = community_client.post("/api/players", json={"pseudonym": pseudonym})
     assert response.status_code == 201, response.text
-    token: str = response.json()["token"]
+    body: dict[str, Any] = response.json()
+    return body
+
+
+def new_player(community_client: TestClient, pseudonym: str) -> str:
+    """A player made through the community API; returns their token."""
+    token: str = register(community_client, pseudonym)["token"]
     return token
 
 
