@@ -119,7 +119,7 @@ SERVER_BENCHES := bench/api.py
 MANUAL_BENCHES := bench/match.py bench/pydraughts_driver.py bench/eval_data.py bench/tune_eval.py
 # Modules the benchmarks import, not benchmarks themselves.
 BENCH_MODULES := bench/variant_options.py bench/fixed_sets.py bench/capacity_meter.py \
-	bench/lambda_requests.py bench/aws_prices.py
+	bench/lambda_requests.py bench/aws_prices.py bench/pydraughts_reference.py
 bench: install
 	@status=0; \
 	for script in bench/*.py; do \

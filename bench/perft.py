@@ -34,7 +34,6 @@ import argparse
 import atexit
 import importlib
 import importlib.util
-import json
 import os
 import random
 import re
@@ -54,6 +53,7 @@ sys.path.insert(0, str(ROOT / "engine_layer"))
 
 from dames import Board  # noqa: E402
 from dames.perft import perft  # noqa: E402
+from pydraughts_reference import Reference  # noqa: E402
 
 
 def _published() -> dict[str, tuple[str, str, list[int]]]:
@@ -69,103 +69,9 @@ def _published() -> dict[str, tuple[str, str, list[int]]]:
 
 
 PUBLISHED = _published()
-BENCH_VENV = ROOT / ".venv-bench"
-PY_DRAUGHTS = "py-draughts==1.10.1"
 START_PERFT = dict(enumerate(PUBLISHED["international-start"][2], start=1))
 SEED = 20261130
 T = TypeVar("T")
-
-# Runs inside .venv-bench: answers one JSON line per command read on stdin.
-REFERENCE_SERVER = r"""
-import json, sys, time
-import draughts
-from draughts.engines.turbo import perft_from_board
-
-with open(sys.argv[1]) as fh:
-    fens = [line.strip() for line in fh if line.strip()]
-
-def api_perft(board, d):
-    moves = board.legal_moves
-    if d == 1:
-        return len(moves)
-    total = 0
-    for m in moves:
-        board.push(m)
-        total += api_perft(board, d - 1)
-        board.pop()
-    return total
-
-def timed(fn):
-    c, w = time.process_time(), time.perf_counter()
-    result = fn()
-    return result, time.process_time() - c, time.perf_counter() - w
-
-print(json.dumps({"version": draughts.__version__}), flush=True)
-for line in sys.stdin:
-    command, _, arg = line.strip().partition(" ")
-    if command == "turbo":
-        nodes, cpu, wall = timed(lambda: perft_from_board(draughts.Board(), int(arg)))
-        reply = {"nodes": nodes, "cpu": cpu, "wall": wall}
-    elif command == "api":
-        nodes, cpu, wall = timed(lambda: api_perft(draughts.Board(), int(arg)))
-        reply = {"nodes": nodes, "cpu": cpu, "wall": wall}
-    elif command == "moves":
-        boards = [draughts.Board.from_fen(f) for f in fens]
-        counts, cpu, wall = timed(lambda: [len(b.legal_moves) for b in boards])
-        reply = {"counts": counts, "cpu": cpu, "wall": wall}
-    else:
-        break
-    print(json.dumps(reply), flush=True)
-"""
-
-
-def ensure_reference_venv() -> Path:
-    """Create `.venv-bench` with py-draughts on first use; return its python."""
-    python = BENCH_VENV / "bin" / "python"
-    if not python.exists():
-        print(f"# creating {BENCH_VENV} with {PY_DRAUGHTS} (first run only)", flush=True)
-        subprocess.run([sys.executable, "-m", "venv", str(BENCH_VENV)], check=True)
-    check = subprocess.run([str(python), "-c", "import draughts"], capture_output=True)
-    if check.returncode != 0:
-        subprocess.run([str(python), "-m", "pip", "install", "--quiet", PY_DRAUGHTS], check=True)
-    return python
-
-
-class Reference:
-    """py-draughts in a subprocess of the benchmark virtualenv."""
-
-    def __init__(self, fens: list[str]) -> None:
-        python = ensure_reference_venv()
-        with tempfile.NamedTemporaryFile("w", suffix=".fens", delete=False) as fh:
-            fh.write("\n".join(fens))
-            self._fens_path = fh.name
-        self._proc = subprocess.Popen(
-            [str(python), "-c", REFERENCE_SERVER, self._fens_path],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-        )
-        self.version = self._read()["version"]
-
-    def _read(self) -> dict[str, Any]:
-        assert self._proc.stdout is not None
-        line = self._proc.stdout.readline()
-        if not line:
-            raise RuntimeError("the py-draughts subprocess stopped")
-        reply: dict[str, Any] = json.loads(line)
-        return reply
-
-    def ask(self, command: str) -> dict[str, Any]:
-        assert self._proc.stdin is not None
-        self._proc.stdin.write(command + "\n")
-        self._proc.stdin.flush()
-        return self._read()
-
-    def close(self) -> None:
-        if self._proc.stdin is not None:
-            self._proc.stdin.close()
-        self._proc.wait(timeout=30)
-        os.unlink(self._fens_path)
 
 
 def random_positions(count: int, seed: int) -> list[str]:
@@ -337,12 +243,17 @@ def main() -> int:
     fens = random_positions(args.positions, SEED)
     if args.baseline:
         return compare_with_baseline(args.baseline, args.depth, fens, args.passes)
-    expected = START_PERFT.get(args.depth)
-    reference = None if args.skip_reference else Reference(fens)
+    return compare_with_reference(args.depth, fens, args.passes, args.skip_reference)
+
+
+def compare_with_reference(depth: int, fens: list[str], passes: int, skip: bool) -> int:
+    """Time this engine against py-draughts (or alone when `skip`), in alternation."""
+    expected = START_PERFT.get(depth)
+    reference = None if skip else Reference(fens)
 
     ours_perft, ours_moves, ours_fast, ref_turbo, ref_moves = [], [], [], [], []
-    for _ in range(args.passes):
-        nodes, cpu, wall = timed(lambda: perft(Board(), args.depth))
+    for _ in range(passes):
+        nodes, cpu, wall = timed(lambda: perft(Board(), depth))
         assert expected is None or nodes == expected, (nodes, expected)
         ours_perft.append({"nodes": nodes, "cpu": cpu, "wall": wall})
         boards = [Board(f) for f in fens]
@@ -352,16 +263,16 @@ def main() -> int:
         _, cpu, wall = timed(lambda: [b.internal_moves() for b in boards])  # noqa: B023
         ours_fast.append({"cpu": cpu, "wall": wall})
         if reference is not None:
-            ref_turbo.append(reference.ask(f"turbo {args.depth}"))
+            ref_turbo.append(reference.ask(f"turbo {depth}"))
             ref_moves.append(reference.ask("moves"))
 
     n = len(fens)
     p, m, f = best(ours_perft), best(ours_moves), best(ours_fast)
     ours_rate = p["nodes"] / p["cpu"]
     ours_us = m["cpu"] / n * 1e6
-    print(f"best of {args.passes} alternating passes; {n} random positions (seed {SEED})")
+    print(f"best of {passes} alternating passes; {n} random positions (seed {SEED})")
     print(
-        f"dames perft({args.depth}) = {p['nodes']}: {p['cpu']:.2f} s CPU ({p['wall']:.2f} s wall)"
+        f"dames perft({depth}) = {p['nodes']}: {p['cpu']:.2f} s CPU ({p['wall']:.2f} s wall)"
         f", {ours_rate:,.0f} leaf nodes/s"
     )
     print(
@@ -371,7 +282,7 @@ def main() -> int:
     if reference is None:
         return 0
 
-    api = reference.ask(f"api {args.depth}")
+    api = reference.ask(f"api {depth}")
     reference.close()
     t, rm = best(ref_turbo), best(ref_moves)
     turbo_rate = t["nodes"] / t["cpu"]
@@ -379,11 +290,11 @@ def main() -> int:
     ref_us = rm["cpu"] / n * 1e6
     differing = sum(1 for a, b in zip(m["counts"], rm["counts"], strict=True) if a != b)
     print(
-        f"py-draughts {reference.version} turbo perft_from_board({args.depth}) = {t['nodes']}: "
+        f"py-draughts {reference.version} turbo perft_from_board({depth}) = {t['nodes']}: "
         f"{t['cpu']:.2f} s CPU ({t['wall']:.2f} s wall), {turbo_rate:,.0f} leaf nodes/s"
     )
     print(
-        f"py-draughts Board API perft({args.depth}) = {api['nodes']}: {api['cpu']:.2f} s CPU "
+        f"py-draughts Board API perft({depth}) = {api['nodes']}: {api['cpu']:.2f} s CPU "
         f"({api['wall']:.2f} s wall, one pass), {api_rate:,.0f} leaf nodes/s"
     )
     print(

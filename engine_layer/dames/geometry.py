@@ -81,9 +81,20 @@ class Geometry:
         return self.row_of_bit[bit], self.col_of_bit[bit]
 
 
-@cache
-def get_geometry(size: int, inverted: bool = False) -> Geometry:
-    """Build (once) the tables of a ``size``×``size`` board."""
+@dataclass(frozen=True)
+class _Layout:
+    """Where every internal square sits: its bit, row, official column and square number."""
+
+    bit_count: int
+    coords: dict[tuple[int, int], int]  # internal (row, col) to bit
+    row_of_bit: list[int]
+    col_of_bit: list[int]
+    square_of_bit: list[int]
+    bit_of_square: list[int]
+
+
+def _layout(size: int, inverted: bool) -> _Layout:
+    """Place the internal squares on bits (see the module docstring) and number them."""
     per_row = size // 2
     squares = per_row * size
     pair = 2 * per_row
@@ -92,25 +103,28 @@ def get_geometry(size: int, inverted: bool = False) -> Geometry:
         return i + i // pair
 
     bit_count = bit_of_internal(squares - 1) + 1
-    coords: dict[tuple[int, int], int] = {}  # internal (row, col) to bit
-    row_of_bit = [-1] * bit_count
-    col_of_bit = [-1] * bit_count
-    square_of_bit = [0] * bit_count
-    bit_of_square = [0] * (squares + 1)
+    layout = _Layout(
+        bit_count, {}, [-1] * bit_count, [-1] * bit_count, [0] * bit_count, [0] * (squares + 1)
+    )
     for i in range(squares):
         row, c = divmod(i, per_row)
         col = 2 * c + 1 if row % 2 == 0 else 2 * c
         bit = bit_of_internal(i)
-        coords[(row, col)] = bit
-        row_of_bit[bit] = row
+        layout.coords[(row, col)] = bit
+        layout.row_of_bit[bit] = row
         official_col = size - 1 - col if inverted else col
-        col_of_bit[bit] = official_col
+        layout.col_of_bit[bit] = official_col
         # Official numbering counts the playing squares of a row left to right.
         square = row * per_row + official_col // 2 + 1
-        square_of_bit[bit] = square
-        bit_of_square[square] = bit
+        layout.square_of_bit[bit] = square
+        layout.bit_of_square[square] = bit
+    return layout
 
-    neighbor = [[-1] * 4 for _ in range(bit_count)]
+
+def _neighbors(layout: _Layout, per_row: int, board_mask: int) -> list[list[int]]:
+    """[bit][direction] -> the neighbouring bit or -1, checked against the uniform shifts."""
+    coords = layout.coords
+    neighbor = [[-1] * 4 for _ in range(layout.bit_count)]
     for (row, col), bit in coords.items():
         for d, (dr, dc) in enumerate(DIRECTION_STEPS):
             nb = coords.get((row + dr, col + dc))
@@ -119,22 +133,27 @@ def get_geometry(size: int, inverted: bool = False) -> Geometry:
 
     # The uniform shifts promised above must agree with the coordinate tables.
     shifts = (-(per_row + 1), -per_row, per_row, per_row + 1)
-    board_mask = sum(1 << b for b in coords.values())
     for bit in coords.values():
         for d in range(4):
             target = bit + shifts[d]
-            on_board = 0 <= target < bit_count and (board_mask >> target) & 1
+            on_board = 0 <= target < layout.bit_count and (board_mask >> target) & 1
             expected = neighbor[bit][d]
             assert (expected == target) if expected >= 0 else not on_board
+    return neighbor
 
+
+def _rays(
+    layout: _Layout, neighbor: list[list[int]]
+) -> tuple[list[tuple[tuple[int, ...], ...]], list[tuple[int, ...]]]:
+    """[bit][direction] -> the bits along the ray, and the set of them."""
     rays = []
     ray_masks = []
-    for bit in range(bit_count):
+    for bit in range(layout.bit_count):
         per_dir = []
         per_dir_mask = []
         for d in range(4):
             ray = []
-            cur = neighbor[bit][d] if row_of_bit[bit] >= 0 else -1
+            cur = neighbor[bit][d] if layout.row_of_bit[bit] >= 0 else -1
             while cur >= 0:
                 ray.append(cur)
                 cur = neighbor[cur][d]
@@ -142,17 +161,33 @@ def get_geometry(size: int, inverted: bool = False) -> Geometry:
             per_dir_mask.append(sum(1 << b for b in ray))
         rays.append(tuple(per_dir))
         ray_masks.append(tuple(per_dir_mask))
+    return rays, ray_masks
 
+
+@cache
+def get_geometry(size: int, inverted: bool = False) -> Geometry:
+    """Build (once) the tables of a ``size``×``size`` board."""
+    per_row = size // 2
+    layout = _layout(size, inverted)
+    coords = layout.coords
+    board_mask = sum(1 << b for b in coords.values())
+    neighbor = _neighbors(layout, per_row, board_mask)
+    rays, ray_masks = _rays(layout, neighbor)
+    row_of_bit, col_of_bit, square_of_bit = (
+        layout.row_of_bit,
+        layout.col_of_bit,
+        layout.square_of_bit,
+    )
     top = sum(1 << b for (row, _), b in coords.items() if row == 0)
     bottom = sum(1 << b for (row, _), b in coords.items() if row == size - 1)
     return Geometry(
         size=size,
         per_row=per_row,
-        squares=squares,
+        squares=per_row * size,
         inverted=inverted,
-        bit_count=bit_count,
+        bit_count=layout.bit_count,
         board_mask=board_mask,
-        bit_of_square=tuple(bit_of_square),
+        bit_of_square=tuple(layout.bit_of_square),
         square_of_bit=tuple(square_of_bit),
         neighbor=tuple(tuple(n) for n in neighbor),
         rays=tuple(rays),

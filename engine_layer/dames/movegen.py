@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from dames.geometry import Geometry
 from dames.internal_move import InternalMove
 from dames.move import Move
 from dames.rules_base import JumpTable
@@ -21,6 +22,10 @@ from dames.specialise import specialise
 from dames.variants import PRIORITY_ITALIAN, PRIORITY_MAJORITY, Variant, get_variant
 
 __all__ = ["InternalMove", "MoveGenerator", "get_generator", "rule_constants"]
+
+# [direction] -> {start mask: plain move}; [bit][direction] -> plain moves along the ray.
+StepTables = tuple[dict[int, InternalMove], ...]
+KingTable = tuple[tuple[tuple[InternalMove, ...], ...], ...]
 
 
 @dataclass(frozen=True)
@@ -70,65 +75,83 @@ def get_generator(variant: str | Variant) -> MoveGenerator:
     return _build(get_variant(variant))
 
 
-@cache
-def _build(v: Variant) -> MoveGenerator:
-    """Build the tables of variant ``v`` and compile its rules against them."""
-    g = v.geometry
-    rays = g.rays
-    ray_masks = g.ray_masks
+# Jump tables: [bit] -> ((mid_mask, land_mask), ...)
+def _jump_table(g: Geometry, directions: tuple[int, ...]) -> JumpTable:
+    """The jumps from every bit in ``directions`` (empty for ghost bits)."""
     neighbor = g.neighbor
-    promotion = g.promotion_mask
-    flying = v.flying_kings
+    table = []
+    for bit in range(g.bit_count):
+        entries = []
+        if g.row_of_bit[bit] >= 0:
+            for d in directions:
+                mid = neighbor[bit][d]
+                if mid < 0:
+                    continue
+                land = neighbor[mid][d]
+                if land < 0:
+                    continue
+                entries.append((1 << mid, 1 << land))
+        table.append(tuple(entries))
+    return tuple(table)
 
-    # Jump tables: [bit] -> ((mid_mask, land_mask), ...)
-    def jump_table(directions: tuple[int, ...]) -> JumpTable:
-        table = []
-        for bit in range(g.bit_count):
-            entries = []
-            if g.row_of_bit[bit] >= 0:
-                for d in directions:
-                    mid = neighbor[bit][d]
-                    if mid < 0:
-                        continue
-                    land = neighbor[mid][d]
-                    if land < 0:
-                        continue
-                    entries.append((1 << mid, 1 << land))
-            table.append(tuple(entries))
-        return tuple(table)
 
-    all_jumps = jump_table((0, 1, 2, 3))
+def _jump_tables(v: Variant) -> tuple[JumpTable, tuple[JumpTable, JumpTable]]:
+    """Kings' jumps (every direction) and men's jumps per colour."""
+    all_jumps = _jump_table(v.geometry, (0, 1, 2, 3))
     man_jumps = (
         (all_jumps, all_jumps)
         if v.men_capture_backward
-        else (jump_table((0, 1)), jump_table((2, 3)))  # white men go up, black men go down
+        # white men go up, black men go down
+        else (_jump_table(v.geometry, (0, 1)), _jump_table(v.geometry, (2, 3)))
     )
+    return all_jumps, man_jumps
 
-    # Plain moves are shared, immutable tuples built once: generating one is a dict lookup.
-    def plain(frm_bit: int, to_bit: int) -> InternalMove:
-        return (1 << frm_bit, 1 << to_bit, 0, None, None)
 
+def _plain(frm_bit: int, to_bit: int) -> InternalMove:
+    return (1 << frm_bit, 1 << to_bit, 0, None, None)
+
+
+def _plain_move_tables(v: Variant) -> tuple[StepTables, KingTable]:
+    """Plain moves as shared, immutable tuples built once: generating one is a dict lookup.
+
+    ``[direction] -> {start mask: move}`` for men stepping in that direction, and
+    ``[bit][direction] -> moves along the ray``, nearest first (flying kings) or the step only.
+    """
+    g = v.geometry
+    rays, neighbor, flying = g.rays, g.neighbor, v.flying_kings
     playing_bits = [b for b in range(g.bit_count) if g.row_of_bit[b] >= 0]
-    # [direction] -> {start mask: move}, for men stepping in that direction.
     step_moves = tuple(
-        {1 << b: plain(b, neighbor[b][d]) for b in playing_bits if neighbor[b][d] >= 0}
+        {1 << b: _plain(b, neighbor[b][d]) for b in playing_bits if neighbor[b][d] >= 0}
         for d in range(4)
     )
-    # [bit][direction] -> moves along the ray, nearest first (flying kings) or the step only.
     king_moves = tuple(
         tuple(
-            tuple(plain(b, t) for t in (rays[b][d] if flying else rays[b][d][:1])) for d in range(4)
+            tuple(_plain(b, t) for t in (rays[b][d] if flying else rays[b][d][:1]))
+            for d in range(4)
         )
         if g.row_of_bit[b] >= 0
         else ()
         for b in range(g.bit_count)
     )
+    return step_moves, king_moves
 
-    # The public side of the same tables (used by ``legal``, i.e. ``Board.legal_moves``): the
-    # shared ``Move`` of every man step, and an int code per plain move whose order is the
-    # official (start square, end square) order, with the ``Move`` it stands for.
+
+@dataclass(frozen=True)
+class _PublicTables:
+    """The public side of the plain-move tables (used by ``legal``, i.e. ``Board.legal_moves``):
+    the shared ``Move`` of every man step, and an int code per plain move whose order is the
+    official (start square, end square) order, with the ``Move`` it stands for."""
+
+    public_steps: list[dict[int, Move]]
+    code_steps: list[dict[int, int]]
+    king_codes: tuple[tuple[tuple[int, ...], ...], ...]
+    code_moves: dict[int, Move]
+
+
+def _public_tables(g: Geometry, step_moves: StepTables, king_moves: KingTable) -> _PublicTables:
+    """The ``Move`` objects and sort codes of the internal plain moves."""
     square_of = g.square_of_bit
-    inverted = g.inverted
+    promotion = g.promotion_mask
 
     def code(frm_bit: int, to_bit: int, king: int) -> int:
         return (square_of[frm_bit] << 8 | square_of[to_bit]) << 1 | king
@@ -161,30 +184,43 @@ def _build(v: Variant) -> MoveGenerator:
                 codes.append(c)
             per_dirs.append(tuple(codes))
         king_codes.append(tuple(per_dirs))
-    move_of_code = code_moves.__getitem__
+    return _PublicTables(public_steps, code_steps, tuple(king_codes), code_moves)
 
-    def plain_tables(steps: Sequence[Mapping[int, object]], kings: object) -> dict[str, object]:
-        return {
-            "PLAIN_UL": steps[0],
-            "PLAIN_UR": steps[1],
-            "PLAIN_DL": steps[2],
-            "PLAIN_DR": steps[3],
-            "PLAIN_KINGS": kings,
-        }
+
+def _plain_names(steps: Sequence[Mapping[int, object]], kings: object) -> dict[str, object]:
+    """The plain-move tables under the names the rule modules read."""
+    return {
+        "PLAIN_UL": steps[0],
+        "PLAIN_UR": steps[1],
+        "PLAIN_DL": steps[2],
+        "PLAIN_DR": steps[3],
+        "PLAIN_KINGS": kings,
+    }
+
+
+@cache
+def _build(v: Variant) -> MoveGenerator:
+    """Build the tables of variant ``v`` and compile its rules against them."""
+    g = v.geometry
+    promotion = g.promotion_mask
+    all_jumps, man_jumps = _jump_tables(v)
+    step_moves, king_moves = _plain_move_tables(v)
+    public = _public_tables(g, step_moves, king_moves)
+    move_of_code = public.code_moves.__getitem__
 
     constants = rule_constants(v)
     tables = {
-        "RAY_MASKS": ray_masks,
+        "RAY_MASKS": g.ray_masks,
         "ALL_JUMPS": all_jumps,
         "MAN_JUMPS": man_jumps,
         "PROMOTION": promotion,
     }
-    rules = specialise(constants, {**tables, **plain_tables(step_moves, king_moves)})
+    rules = specialise(constants, {**tables, **_plain_names(step_moves, king_moves)})
     rules["plain_moves"] = rules["king_plain_moves"] = rules["list_plain_moves"]
     # The plain-move lister over the public ``Move`` of each man's step (for a side without
     # kings: no king table), and over the sort codes.
-    men_public = specialise(constants, {**tables, **plain_tables(public_steps, ())})
-    coded = specialise(constants, {**tables, **plain_tables(code_steps, tuple(king_codes))})
+    men_public = specialise(constants, {**tables, **_plain_names(public.public_steps, ())})
+    coded = specialise(constants, {**tables, **_plain_names(public.code_steps, public.king_codes)})
     coded_moves = coded["list_plain_moves"]
 
     def sorted_plain_moves(
@@ -199,7 +235,7 @@ def _build(v: Variant) -> MoveGenerator:
         constants,
         {
             **tables,
-            "plain_moves": sorted_plain_moves if inverted else men_public["list_plain_moves"],
+            "plain_moves": sorted_plain_moves if g.inverted else men_public["list_plain_moves"],
             "king_plain_moves": sorted_plain_moves,
         },
     )

@@ -37,16 +37,8 @@ from dames.rules_base import (
 
 @twin
 def _captures(
-    us: int,
-    them: int,
-    kings: int,
-    color: int,
-    empty: int,
-    men: int,
-    jump_ul: int,
-    jump_ur: int,
-    jump_dl: int,
-    jump_dr: int,
+    us: int, them: int, kings: int, color: int, empty: int, men: int,
+    jump_ul: int, jump_ur: int, jump_dl: int, jump_dr: int,
 ) -> list[InternalMove]:
     """The legal captures, given the first-jump sets of the men (one per direction); in the
     counting twin, how many there are."""
@@ -54,11 +46,9 @@ def _captures(
     jumps = MAN_JUMPS[color]
     seqs: list[Sequence] = []
     single_count = 0  # the counting twin's one-piece captures
-    if not (COUNTING and not ITALIAN):
-        # Under the majority rule one-piece captures are only listed when nothing takes
-        # more: they wait here as (landing squares, shift from the start to the jumped
-        # square, < 0 up).
-        singles: list[tuple[int, int]] = []
+    # Under the majority rule one-piece captures are only listed when nothing takes more:
+    # they wait here as (landing squares, shift from the start to the jumped square, < 0 up).
+    singles: list[tuple[int, int]] = []
     # After a first jump a man may go on in any direction of its own but straight back.
     for first, onward_jumps, shift, down in unrolled(
         (
@@ -116,6 +106,21 @@ def _captures(
         start = low.bit_length() - 1
         jumps_of_king = None if FLYING else ALL_JUMPS
         _capture_dfs(start, (start,), (), 0, them, empty | low, jumps_of_king, king_seqs)
+    return _select_captures(seqs, king_seqs, singles, single_count, kings)
+
+
+@twin
+def _select_captures(
+    seqs: list[Sequence],
+    king_seqs: list[Sequence],
+    singles: list[tuple[int, int]],
+    single_count: int,
+    kings: int,
+) -> list[InternalMove]:
+    """The legal captures among the complete ones found by ``_captures`` (its men's ``seqs``,
+    its kings' ``king_seqs``, the one-piece ``singles`` waiting under the majority rule), by
+    the variant's precedence, each (start, end, captured set) once; in the counting twin, how
+    many. Apart from ``_captures``: one call more per position with a capture."""
     if COUNTING and not ITALIAN:
         if not seqs:
             return single_count  # type: ignore[return-value]  # the counting twin's number
@@ -129,25 +134,7 @@ def _captures(
         seqs += king_seqs
         best = max(len(s[1]) for s in seqs) if seqs else 1
         if best == 1:
-            for ends, shift in singles:
-                while ends:
-                    low_land = ends & -ends
-                    ends ^= low_land
-                    if shift > 0:
-                        low = low_land >> (2 * shift)
-                        mid = low << shift
-                    else:
-                        low = low_land << (-2 * shift)
-                        mid = low >> -shift
-                    out.append(
-                        (
-                            low,
-                            low_land,
-                            mid,
-                            (low.bit_length() - 1, low_land.bit_length() - 1),
-                            (mid.bit_length() - 1,),
-                        )
-                    )
+            _single_captures(singles, out)
         chosen = [s for s in seqs if len(s[1]) == best]
     elif ITALIAN:
         keyed = [(_italian_key(s, 0, kings), s) for s in seqs]
@@ -165,6 +152,30 @@ def _captures(
     if COUNTING:
         return len(out)  # type: ignore[return-value]  # Italian: counted from the list
     return out
+
+
+def _single_captures(singles: list[tuple[int, int]], out: list[InternalMove]) -> None:
+    """Append the one-piece captures kept by ``_captures`` as (landing squares, shift from
+    the start to the jumped square, < 0 up) to ``out``."""
+    for ends, shift in singles:
+        while ends:
+            low_land = ends & -ends
+            ends ^= low_land
+            if shift > 0:
+                low = low_land >> (2 * shift)
+                mid = low << shift
+            else:
+                low = low_land << (-2 * shift)
+                mid = low >> -shift
+            out.append(
+                (
+                    low,
+                    low_land,
+                    mid,
+                    (low.bit_length() - 1, low_land.bit_length() - 1),
+                    (mid.bit_length() - 1,),
+                )
+            )
 
 
 def _italian_key(

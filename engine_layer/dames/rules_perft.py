@@ -80,30 +80,9 @@ def _frontier(white: int, black: int, color: int) -> int:
             jump_ul, jump_ur, jump_dl, jump_dr = _jumps(empty, them, side, BACKWARD)
             jumping = jump_ul | jump_ur | jump_dl | jump_dr
             if us & jumping:
-                land_ul, land_ur, land_dl, land_dr = _landings(
-                    us, jump_ul, jump_ur, jump_dl, jump_dr
+                return _frontier_captures(
+                    us, them, side, jump_ul, jump_ur, jump_dl, jump_dr, jumping
                 )
-                if (land_ul | land_ur | land_dl | land_dr) & jumping:
-                    return -1
-                for first, shift, down in unrolled(
-                    (
-                        (land_ul, LARGE, False),
-                        (land_ur, SMALL, False),
-                        (land_dl, SMALL, True),
-                        (land_dr, LARGE, True),
-                    )
-                ):
-                    landings = first
-                    while landings:
-                        to = landings & -landings
-                        landings ^= to
-                        mid = (to >> shift) if down else (to << shift)
-                        frm = (mid >> shift) if down else (mid << shift)
-                        if white_moves:
-                            total += count(them & ~mid, us ^ (frm | to), to & crowning, 1)
-                        else:
-                            total += count(them & ~mid, us ^ (frm | to), to & crowning, 0)
-                return total
             # Y's jumps over X's men: the squares they land on (were those empty).
             lands = (
                 ((((them >> LARGE) & us) >> LARGE) | (((them >> SMALL) & us) >> SMALL)
@@ -159,3 +138,39 @@ def _frontier(white: int, black: int, color: int) -> int:
                         total += count(them, us ^ (frm | to), to & crowning, 0)
             return total
     raise ValueError(f"color must be 0 or 1, not {color!r}")
+
+
+def _frontier_captures(
+    us: int,
+    them: int,
+    side: int,
+    jump_ul: int,
+    jump_ur: int,
+    jump_dl: int,
+    jump_dr: int,
+    jumping: int,
+) -> int:
+    """``_frontier`` when the side to move (X, ``side``) must capture: each single jump is
+    played and Y's replies counted; -1 if a capture goes on past its first jump. Apart from
+    ``_frontier`` because positions with a capture are the fewer (one call more for those)."""
+    land_ul, land_ur, land_dl, land_dr = _landings(us, jump_ul, jump_ur, jump_dl, jump_dr)
+    if (land_ul | land_ur | land_dl | land_dr) & jumping:
+        return -1
+    crowning = PROMOTION[side]
+    total = 0
+    for first, shift, down in unrolled(
+        (
+            (land_ul, LARGE, False),
+            (land_ur, SMALL, False),
+            (land_dl, SMALL, True),
+            (land_dr, LARGE, True),
+        )
+    ):
+        landings = first
+        while landings:
+            to = landings & -landings
+            landings ^= to
+            mid = (to >> shift) if down else (to << shift)
+            frm = (mid >> shift) if down else (mid << shift)
+            total += count(them & ~mid, us ^ (frm | to), to & crowning, 1 - side)
+    return total

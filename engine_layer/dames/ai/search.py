@@ -283,6 +283,19 @@ class Searcher(MoveOrdering):
                 if flag == EXACT or (value >= beta if flag == LOWER else value <= alpha):
                     return value
 
+        return self._expand(white, black, kings, color, key, depth, alpha, beta, ply, floor,
+                            us, them, entry, tt_move)
+
+    def _expand(
+        self, white: int, black: int, kings: int, color: int, key: int, depth: int, alpha: int,
+        beta: int, ply: int, floor: int, us: int, them: int, entry: TableEntry | None,
+        tt_move: InternalMove | None,
+    ) -> int:
+        """The second half of `_negamax`: the moves of a node the table did not settle.
+
+        Split off where a node stops being a leaf, so the extra call is paid by interior nodes
+        only (1 to 2% of the search's nodes per second, measured on a loaded machine).
+        """
         if depth == 0 and ply >= self.capture_ply_limit:
             # Exchanges of flying kings can branch without end; past this many plies of forced
             # captures, the static value stands in (a fixed bound, so still reproducible).
@@ -303,6 +316,7 @@ class Searcher(MoveOrdering):
             next_depth = depth - 1
             moves = self._ordered(moves, tt_move, ply, color, capture)
 
+        path = self.path
         path.append(key)
         child_index = len(path)
         play = self._play
@@ -345,7 +359,14 @@ class Searcher(MoveOrdering):
                             self._reward(move, ply, depth, color)
                         break
         path.pop()
+        self._store(key, entry, depth, best, original_alpha, beta, ply, best_move)
+        return best
 
+    def _store(
+        self, key: int, entry: TableEntry | None, depth: int, best: int, original_alpha: int,
+        beta: int, ply: int, best_move: InternalMove | None,
+    ) -> None:
+        """Keep a node's result in the transposition table (mate scores made ply-relative)."""
         if best >= beta:
             flag = LOWER
         elif best <= original_alpha:
@@ -364,7 +385,6 @@ class Searcher(MoveOrdering):
                 tt[key] = (depth, flag, stored, best_move, self.age)
         elif not self.depth_preferred or depth >= entry[0] or entry[4] != self.age:
             tt[key] = (depth, flag, stored, best_move, self.age)
-        return best
 
     def _check(self) -> None:
         """Stop the iteration when the work budget or the deadline is spent (or `stop` says so).
