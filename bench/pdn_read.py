@@ -5,8 +5,10 @@ to the route's 256 KB body limit, to check it stays far inside the games functio
 
 Builds files of 80-ply games (played by the ``debutant`` level from a fixed seed) of about
 16, 64 and 250 KB, reads each --passes times and prints the best CPU time and wall time, the
-games read and the size of the JSON answer. Times are noisy on a shared machine: the best pass
-is kept.
+games read and the size of the JSON answer, or the route's refusal: a file whose games cost more
+than the reader's CPU budget (``PDN_CPU_SECONDS``) is a 422 after about that much work, which is
+what bounds the route whatever the file. Times are noisy on a shared machine: the best pass is
+kept.
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ sys.path[:0] = [str(REPO / "engine_layer"), str(REPO / "backend_layer")]
 
 import dames  # noqa: E402
 from dames.ai import choose_move  # noqa: E402
-from dames_backend.games.pdn_import import read_pdn  # noqa: E402
+from dames_backend.errors import ApiError  # noqa: E402
+from dames_backend.games.pdn_import import PDN_CPU_SECONDS, read_pdn  # noqa: E402
 
 
 def one_game() -> str:
@@ -42,16 +45,20 @@ def main() -> None:
     for size in (16_000, 64_000, 250_000):
         text = game * max(1, size // len(game))
         best_cpu = best_wall = float("inf")
-        answer_bytes = 0
+        outcome = ""
         for _ in range(args.passes):
             cpu, wall = time.process_time(), time.perf_counter()
-            result = read_pdn(text)
+            try:
+                result = read_pdn(text)
+                outcome = (f"{result.count:4d} games  answer "
+                           f"{len(result.model_dump_json()) / 1000:6.1f} KB")
+            except ApiError as refused:
+                outcome = (f"refused {refused.status} {refused.code} "
+                           f"(budget {PDN_CPU_SECONDS} s CPU)")
             best_cpu = min(best_cpu, time.process_time() - cpu)
             best_wall = min(best_wall, time.perf_counter() - wall)
-            answer_bytes = len(result.model_dump_json())
         print(
-            f"{len(text) / 1000:7.1f} KB  {result.count:4d} games  "
-            f"cpu {best_cpu:6.2f} s  wall {best_wall:6.2f} s  answer {answer_bytes / 1000:6.1f} KB"
+            f"{len(text) / 1000:7.1f} KB  cpu {best_cpu:6.2f} s  wall {best_wall:6.2f} s  {outcome}"
         )
 
 
