@@ -162,3 +162,12 @@ def test_the_pdn_viewer_jumps_to_the_start_and_the_end(page: Any) -> None:
     page.wait_for_function("() => document.getElementById('imp-next').disabled")
     assert page.locator("#imp-moves .mv.current").inner_text() == "14x23"
     assert page.locator('[data-square="23"] [data-piece="black"]').count() == 1
+    # The current move keeps its mark under the pointer (the hover colour must not hide it).
+    current = page.locator("#imp-moves .mv.current")
+    marked = current.evaluate("el => getComputedStyle(el).backgroundColor")
+    current.hover()
+    assert current.evaluate("el => getComputedStyle(el).backgroundColor") == marked
+    other = page.locator("#imp-moves .mv").nth(0)
+    plain = other.evaluate("el => getComputedStyle(el).backgroundColor")
+    other.hover()
+    assert other.evaluate("el => getComputedStyle(el).backgroundColor") not in (plain, marked)
