@@ -10,7 +10,8 @@ from dames import Board
 from dames.ai import LEVELS, choose_move
 from dames.ai.boardview import read_board, root_moves
 from dames.ai.player import evaluator_for
-from dames.ai.search import Searcher, SearchSettings
+from dames.ai.results import SearchSettings
+from dames.ai.search import Searcher
 
 from tests.board_support import king_shuffle
 

@@ -9,7 +9,8 @@ from dames.ai import LEVELS
 from dames.ai.boardview import read_board, root_moves
 from dames.ai.capturecheck import LeafTests
 from dames.ai.player import evaluator_for, search_position
-from dames.ai.search import INF, Searcher, SearchSettings
+from dames.ai.results import SearchSettings
+from dames.ai.search import INF, Searcher
 from dames.ai.seeded import draw_index
 
 VARIANTS = ["international", "brazilian", "english", "italian"]

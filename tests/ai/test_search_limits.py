@@ -11,7 +11,8 @@ from dames.ai import LEVELS, Level, choose_move, hint
 from dames.ai import search as search_module
 from dames.ai.boardview import read_board, root_moves
 from dames.ai.player import evaluator_for, search_position
-from dames.ai.search import IterationInfo, Searcher, SearchResult, SearchSettings
+from dames.ai.results import IterationInfo, SearchResult, SearchSettings
+from dames.ai.search import Searcher
 
 MIDDLE_GAME = "B:W27,29,31,33,34,35,37,39,41,43,44,46,47,48,49,50:B1,2,4,5,6,7,8,9,12,13,14,15," \
     "16,18,19,20,25,28"

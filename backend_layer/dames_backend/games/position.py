@@ -17,7 +17,8 @@ import dames
 from dames import draws
 from dames.ai.levels import Level
 from dames.ai.player import search_position
-from dames.ai.search import MATE, MATE_BOUND, IterationInfo
+from dames.ai.results import IterationInfo
+from dames.ai.search import MATE, MATE_BOUND
 from dames.setup import check_setup
 from pydantic import BaseModel, Field
 

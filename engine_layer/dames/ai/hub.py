@@ -19,7 +19,7 @@ from typing import TextIO
 
 from dames.ai.levels import LEVELS, Level
 from dames.ai.player import search_position
-from dames.ai.search import IterationInfo
+from dames.ai.results import IterationInfo
 from dames.ai.seeded import seeded_choice
 from dames.board import Board
 from dames.errors import DamesError

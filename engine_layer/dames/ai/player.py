@@ -19,7 +19,8 @@ from dames.ai.boardview import read_board, root_moves
 from dames.ai.evaluation import Evaluator
 from dames.ai.learned import learned_evaluator
 from dames.ai.levels import DEFAULT_HINT_LEVEL, Level, get_level
-from dames.ai.search import IterationInfo, Searcher, SearchResult
+from dames.ai.results import IterationInfo, SearchResult
+from dames.ai.search import Searcher
 from dames.ai.seeded import seeded_choice
 from dames.ai.strong import KeptTable, StrongSearcher
 from dames.board import Board

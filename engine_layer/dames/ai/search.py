@@ -23,10 +23,7 @@ from dames.ai.boardview import NO_LIMIT, RootPosition, hub_of_internal
 from dames.ai.capturecheck import LeafTests
 from dames.ai.evaluation import Evaluator
 from dames.ai.ordering import MAX_PLY, MoveOrdering
-from dames.ai.results import IterationInfo as IterationInfo
-from dames.ai.results import SearchAborted as SearchAborted
-from dames.ai.results import SearchResult as SearchResult
-from dames.ai.results import SearchSettings as SearchSettings
+from dames.ai.results import IterationInfo, SearchAborted, SearchResult, SearchSettings
 from dames.movegen import InternalMove, get_generator
 from dames.variants import Variant
 from dames.zobrist import key_after

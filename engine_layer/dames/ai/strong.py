@@ -22,7 +22,8 @@ import threading
 
 from dames.ai.boardview import RootPosition
 from dames.ai.evaluation import Evaluator
-from dames.ai.search import Searcher, SearchResult, SearchSettings, TableEntry
+from dames.ai.results import SearchResult, SearchSettings
+from dames.ai.search import Searcher, TableEntry
 from dames.movegen import InternalMove
 from dames.variants import Variant
 

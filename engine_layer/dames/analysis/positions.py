@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from dames.ai.levels import Level, get_level
 from dames.ai.player import search_position
-from dames.ai.search import IterationInfo, SearchResult
+from dames.ai.results import IterationInfo, SearchResult
 from dames.analysis.model import AnalysisBudget
 from dames.analysis.scoring import Score
 from dames.board import Board
