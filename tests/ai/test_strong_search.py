@@ -79,3 +79,29 @@ def test_a_budget_cut_strong_search_returns_a_legal_best_move() -> None:
 
 def _evaluator() -> Evaluator:
     return evaluator_for("international")
+
+
+def test_the_strong_search_sees_a_crowning_step_at_its_leaves() -> None:
+    # 50-44 frees the square Black's man on 45 crowns on. One ply deep, the plain search scores
+    # the leaf after 50-44 as it stands and ranks it with the best moves; the strong search
+    # looks at the crowning step there and drops it.
+    board = Board("W:W13,35,50:B15,26,45")
+    one_ply = Level("one ply", 1, 10**6)
+    plain_moves, plain = search_position(board, one_ply)
+    strong_moves, strong = search_position(board, replace(one_ply, strong=True))
+    assert "50-44" in {str(plain_moves[i]) for i in plain.best}
+    assert "50-44" not in {str(strong_moves[i]) for i in strong.best}
+    assert strong.score == plain.score  # the other moves stay as they were
+
+
+def test_men_crown_from_the_row_next_to_their_crowning_row_in_every_variant() -> None:
+    for name, (white_from, black_from) in {
+        "international": ([6, 7, 8, 9, 10], [41, 42, 43, 44, 45]),
+        "brazilian": ([5, 6, 7, 8], [25, 26, 27, 28]),
+        "english": ([5, 6, 7, 8], [25, 26, 27, 28]),
+        "italian": ([5, 6, 7, 8], [25, 26, 27, 28]),
+    }.items():
+        variant = get_variant(name)
+        searcher = StrongSearcher(variant, evaluator_for(name), SearchSettings(1))
+        squares = [variant.geometry.squares_of(mask) for mask in searcher.crowning_from]
+        assert squares == [white_from, black_from], name

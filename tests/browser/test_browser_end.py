@@ -233,14 +233,19 @@ def test_win_scores_asks_pseudonym_claims_ranks_and_shares(
     reread = page.request.get(f"/api/games/{game_id}", headers={"Authorization": f"Bearer {token}"})
     assert reread.json()["claimed"] is True
 
-    # The share text: when, score, pieces and time, never the moves.
+    assert_share_text(user, view["date"], total, pieces, score["seconds"])
+
+
+def assert_share_text(user: Any, date: str, total: int, pieces: int, seconds: int) -> None:
+    """The share text says when, the score, pieces and time, never the moves."""
+    page = user.page
     user.press(page.locator("#share"))
     page.wait_for_function("() => document.getElementById('hint').textContent.includes('copié')")
     shared = spaced(page.evaluate("navigator.clipboard.readText()"))
-    assert "défi du" in shared and french_date(view["date"]) in shared
+    assert "défi du" in shared and french_date(date) in shared
     assert f"{french_number(total)} points" in shared
     assert f"{pieces} pièces" in shared
-    assert clock_text(score["seconds"]) in shared
+    assert clock_text(seconds) in shared
     assert not MOVE_NOTATION.search(shared), shared
 
 

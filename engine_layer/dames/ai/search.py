@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import time
 
-from dames.ai.boardview import NO_LIMIT, RootPosition, hub_of_internal
+from dames.ai.boardview import NO_LIMIT, RootPosition
 from dames.ai.capturecheck import LeafTests
 from dames.ai.evaluation import Evaluator
 from dames.ai.ordering import MAX_PLY, MoveOrdering
 from dames.ai.results import IterationInfo, SearchAborted, SearchResult, SearchSettings
+from dames.ai.variation import principal_variation
 from dames.movegen import InternalMove, get_generator
 from dames.variants import Variant
 from dames.zobrist import key_after
@@ -74,6 +75,9 @@ class Searcher(MoveOrdering):
         # entry of the transposition table survive a shallower one of the same search.
         self.reduce_late_moves = False
         self.depth_preferred = False
+        # [color]: where a man crowns from in one step, looked at by the strong levels' leaves
+        # (`dames.ai.strong`); none here, so the plain search evaluates every quiet leaf.
+        self.crowning_from = (0, 0)
         self.age = 0
         self.partial: tuple[int, int] | None = None  # (index, score) of the iteration under way
         self.leaf_values: dict[int, int] = {}  # static values of quiet leaves, by key
@@ -125,7 +129,7 @@ class Searcher(MoveOrdering):
             if self.on_iteration is not None:
                 self.on_iteration(IterationInfo(
                     iteration, best, self.nodes, time.perf_counter() - started,
-                    self.principal_variation(root, root_moves[order[0]], iteration),
+                    principal_variation(self, root, root_moves[order[0]], iteration),
                 ))
             if abs(best) >= MATE_BOUND:
                 break
@@ -176,29 +180,6 @@ class Searcher(MoveOrdering):
         best = max(scores)
         return SearchResult([i for i, s in enumerate(scores) if s == best], best, 0, self.nodes,
                             scores)
-
-    def principal_variation(self, root: RootPosition, first: InternalMove, depth: int) -> list[str]:
-        """The expected line in Hub notation, read back from the transposition table."""
-        geometry = self.geometry
-        line = [hub_of_internal(first, geometry)]
-        white, black, kings, color, key = self._play(
-            root.white, root.black, root.kings, root.color, root.key, first
-        )
-        seen = {key}
-        while len(line) < depth + 8:
-            entry = self.tt.get(key)
-            if entry is None or entry[3] is None:
-                break
-            move = entry[3]
-            us, them = (white, black) if color == 0 else (black, white)
-            if move not in self.generate(us, them, kings, color):
-                break
-            line.append(hub_of_internal(move, geometry))
-            white, black, kings, color, key = self._play(white, black, kings, color, key, move)
-            if key in seen:
-                break
-            seen.add(key)
-        return line
 
     # ------------------------------------------------------------------ moves
     def _play(
@@ -262,6 +243,9 @@ class Searcher(MoveOrdering):
                 if not leaf.has_quiet_move(us, them, kings, color):
                     return ply - MATE
                 value = self.evaluate(white, black, kings, color == 0)
+                if us & ~kings & self.crowning_from[color]:
+                    return self._crowning(white, black, kings, color, key, value, alpha, beta,
+                                          ply)
                 if len(self.leaf_values) < TABLE_CAP:
                     self.leaf_values[key] = value
                 return value
@@ -358,6 +342,11 @@ class Searcher(MoveOrdering):
         path.pop()
         self._store(key, entry, depth, best, original_alpha, beta, ply, best_move)
         return best
+
+    def _crowning(self, white: int, black: int, kings: int, color: int, key: int,
+                  stand_pat: int, alpha: int, beta: int, ply: int) -> int:
+        """A quiet leaf where the side to move may crown: as it stands, in the plain search."""
+        return stand_pat
 
     def _store(
         self, key: int, entry: TableEntry | None, depth: int, best: int, original_alpha: int,

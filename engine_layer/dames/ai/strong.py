@@ -8,6 +8,8 @@ strong levels add, measured against Scan 2.0 and py-draughts (bench/match.py, RE
   ply shallower (two, late in a long list) and again at full depth only if they beat alpha;
 - the best move of an iteration cut by the clock or the budget, once the previous best move has
   been searched to the new depth and another move has beaten it;
+- quiet leaves where the side to move can crown search those steps (quiescence through
+  promotions), where the plain search takes the static value;
 - for a level that is not reproducible (`maitre`, Hub), one transposition table kept across
   searches (so across a game's moves), where a deeper entry survives a shallower one of the same
   search, entries of earlier searches give way, and the oldest are dropped when it is full.
@@ -24,6 +26,7 @@ from dames.ai.boardview import RootPosition
 from dames.ai.evaluation import Evaluator
 from dames.ai.results import SearchResult, SearchSettings
 from dames.ai.search import Searcher, TableEntry
+from dames.geometry import Geometry
 from dames.movegen import InternalMove
 from dames.variants import Variant
 
@@ -64,6 +67,12 @@ class KeptTable:
             self.age = 0
 
 
+def next_to(geometry: Geometry, row: int) -> int:
+    """The squares one step from `row` (a side's crowning row): where its men crown from."""
+    return sum(1 << bit for bit, steps in enumerate(geometry.neighbor)
+               if any(step >= 0 and (row >> step) & 1 for step in steps))
+
+
 class StrongSearcher(Searcher):
     """`Searcher` with late-move reductions, the cut iteration's best move kept, and
     optionally a table kept across searches."""
@@ -79,6 +88,9 @@ class StrongSearcher(Searcher):
         self.reduce_late_moves = True
         self.depth_preferred = True
         self.kept_table = kept_table
+        self.crowning_to = white_row, black_row = variant.geometry.promotion_mask
+        self.crowning_from = (next_to(variant.geometry, white_row),
+                              next_to(variant.geometry, black_row))
 
     def search(
         self, root: RootPosition, root_moves: list[InternalMove], depth: int
@@ -99,3 +111,28 @@ class StrongSearcher(Searcher):
         scores = list(result.scores)
         scores[index] = score
         return SearchResult([index], score, result.depth, self.nodes, scores)
+
+    def _crowning(self, white: int, black: int, kings: int, color: int, key: int,
+                  stand_pat: int, alpha: int, beta: int, ply: int) -> int:
+        """A quiet leaf where a man of the side to move stands one step from the last row: the
+        static value cannot see the king it is about to make (Scan's quiescence looks at
+        promotions too), so the crowning steps are searched, against the value of playing
+        anything else (the stand-pat)."""
+        best = stand_pat
+        if best >= beta:
+            return best
+        us, them = (white, black) if color == 0 else (black, white)
+        target = self.crowning_to[color]
+        path = self.path
+        path.append(key)
+        floor = len(path)  # a man's step cannot be repeated
+        for move in self.generate(us, them, kings, color):
+            if move[1] & target and not kings & move[0]:
+                child = self._play(white, black, kings, color, key, move)
+                value = -self._negamax(*child, 0, -beta, -max(alpha, best), ply + 1, floor)
+                if value > best:
+                    best = value
+                    if value >= beta:
+                        break
+        path.pop()
+        return best
