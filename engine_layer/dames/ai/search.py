@@ -39,6 +39,12 @@ TABLE_CAP = 1 << 18
 # How often (in units of work, see `Searcher.work`: 6 to 15 ms) the clock is read.
 CHECK_INTERVAL = 1024
 
+# Late-move reductions (strong levels): from the seventh move of a quiet list, 4 plies or more
+# from the leaves. Reducing from the fourth move at 3 plies, 2 plies late in long lists, lost
+# more against Scan's judgement than it gained in depth (bench/move_quality.py, README).
+REDUCE_FROM_MOVE = 6
+REDUCE_MIN_DEPTH = 4
+
 EXACT, LOWER, UPPER = 0, 1, 2
 # (depth, bound flag, score, best move, age: the number of the search that stored it)
 TableEntry = tuple[int, int, int, "InternalMove | None", int]
@@ -304,11 +310,12 @@ class Searcher(MoveOrdering):
         best = -INF
         best_move = None
         original_alpha = alpha
-        # Late quiet moves (after the table's move and the killers) are searched a ply or two
-        # shallower first, and again at full depth only if they beat alpha (strong levels).
-        # Not among kings alone: converting such an ending takes every quiet king move's depth.
-        reducible = self.reduce_late_moves and not capture and depth >= 3 and len(moves) > 3 \
-            and bool((white | black) & ~kings)
+        # Late quiet moves (the seventh on) are searched a ply shallower first, and again at
+        # full depth only if they beat alpha (strong levels; README "Strength of the computer"
+        # has why so late). Not among kings alone: converting such an ending takes every quiet
+        # king move's depth.
+        reducible = self.reduce_late_moves and not capture and depth >= REDUCE_MIN_DEPTH \
+            and len(moves) > REDUCE_FROM_MOVE and bool((white | black) & ~kings)
         for number, move in enumerate(moves):
             n_white, n_black, n_kings, n_color, n_key = play(white, black, kings, color, key, move)
             child_floor = child_index if capture or not kings & move[0] else floor
@@ -316,10 +323,10 @@ class Searcher(MoveOrdering):
                 value = -self._negamax(n_white, n_black, n_kings, n_color, n_key, next_depth,
                                        -beta, -alpha, ply + 1, child_floor)
             else:
-                if reducible and number >= 3:
-                    reduced = next_depth - (2 if number >= 9 and depth >= 5 else 1)
-                    value = -self._negamax(n_white, n_black, n_kings, n_color, n_key, reduced,
-                                           -alpha - 1, -alpha, ply + 1, child_floor)
+                if reducible and number >= REDUCE_FROM_MOVE:
+                    value = -self._negamax(n_white, n_black, n_kings, n_color, n_key,
+                                           next_depth - 1, -alpha - 1, -alpha, ply + 1,
+                                           child_floor)
                     if value > alpha:
                         value = -self._negamax(n_white, n_black, n_kings, n_color, n_key,
                                                next_depth, -alpha - 1, -alpha, ply + 1,
