@@ -5,7 +5,7 @@
 
 A match of 20 games measures strength but takes an hour and moves by few points at a time; this
 measures every move of a fixed set instead. The positions come from Scan's own games from random
-openings (bench/eval_data.py's recipe and seeds: the same file on every run), quiet ones only.
+openings (fixed seeds: the same set on every run), quiet ones with a choice only.
 For each position Scan searches to `--depth` and gives its move and score; each level then picks
 its move, and when it differs Scan scores the position after it one ply shallower (a position
 after which the game ends or the reply is forced gets no score from Scan: counted apart). A level's
@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import sys
 import time
 
 from dames.board import Board
-from eval_data import game_positions, hub_position
+from eval_data import hub_position
 from match import LevelPlayer, ScanPlayer
 
 BLUNDER = 100
@@ -51,14 +52,30 @@ def scan_search(scan: ScanPlayer, board: Board, depth: int) -> tuple[str, int | 
             return line.split()[1], score
 
 
+def game_positions(scan: ScanPlayer, number: int) -> list[str]:
+    """From ply 10 on, every third position of one game of Scan (at depth 4) against itself
+    after 6 random plies (seeded by the game's number) where the side to move has a choice of
+    quiet moves."""
+    rng = random.Random(f"eval-data:{number}")
+    board = Board(draw_rules="fmjd")
+    kept: list[str] = []
+    scan.new_game()
+    while board.outcome() is None and board.ply < 250:
+        move = rng.choice(board.legal_moves()) if board.ply < 6 else scan.move(board)
+        board.push(move)
+        if board.ply >= 10 and board.ply % 3 == 0 and board.outcome() is None:
+            moves = board.legal_moves()
+            if len(moves) > 1 and not moves[0].is_capture:
+                kept.append(board.fen())
+    return kept
+
+
 def positions(scan: ScanPlayer, count: int) -> list[str]:
-    """The fixed set: every third quiet position of Scan's games, games in seed order."""
+    """The fixed set: the first `count` positions of Scan's games, in seed order."""
     kept: list[str] = []
     number = 0
     while len(kept) < count:
-        for fen in game_positions(scan, number, random_plies=6):
-            if len(Board(fen).legal_moves()) > 1:
-                kept.append(fen)
+        kept.extend(game_positions(scan, number))
         number += 1
     return kept[:count]
 
