@@ -21,11 +21,12 @@ repository and pass its binary with `--scan` or `$SCAN` (it must sit beside its 
 `scan.ini`). `--pyd-python` or `$PYD_PYTHON` is the python of a virtualenv holding
 `py-draughts==1.10.1`.
 
-Every pairing plays `--games` games, colours alternating, from a fixed list of two-move starts
-(game 2k and 2k+1 share a start with colours swapped). Games are refereed by the engine's `Board`
-under the federation's draw rules (threefold repetition, 25 king moves, the small-endgame
-counts); a game still running after `--max-plies` is adjudicated a draw. The project's levels
-search with the game's history (the `Board` carries it), like the server's calls.
+Every pairing plays `--games` games (numbered from `--first-game`), colours alternating, from a
+fixed list of two-move starts (game 2k and 2k+1 share a start with colours swapped). Games are
+refereed by the engine's `Board` under the federation's draw rules (threefold repetition, 25
+king moves, the small-endgame counts); a game still running after `--max-plies` is adjudicated a
+draw. The project's levels search with the game's history (the `Board` carries it), like the
+server's calls.
 """
 
 from __future__ import annotations
@@ -249,11 +250,11 @@ class Tally:
         return 100.0 * (self.wins + self.draws / 2) / games if games else 0.0
 
 
-def run_pairing(first: Player, second: Player, games: int, max_plies: int,
+def run_pairing(first: Player, second: Player, games: range, max_plies: int,
                 log: list[GameResult]) -> Tally:
-    """`games` games, colours alternating; the tally is `first`'s."""
+    """The games numbered `games`, colours alternating; the tally is `first`'s."""
     tally = Tally()
-    for number in range(games):
+    for number in games:
         opening = OPENINGS[(number // 2) % len(OPENINGS)]
         white, black = (first, second) if number % 2 == 0 else (second, first)
         game = play(white, black, opening, max_plies)
@@ -281,6 +282,9 @@ def main() -> int:
     parser.add_argument("--ladder", action="store_true",
                         help="also play each level against the one below it")
     parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--first-game", type=int, default=0,
+                        help="number of the first game (0): a 20-game table can be played as "
+                             "games 0-9 and 10-19 in two processes, one per core")
     parser.add_argument("--max-plies", type=int, default=300)
     parser.add_argument("--out", type=Path, default=None, help="write every game as JSON")
     args = parser.parse_args()
@@ -291,12 +295,13 @@ def main() -> int:
         parser.error("nothing to play: give --pair and/or --ladder")
     rows: list[tuple[str, str, Tally]] = []
     log: list[GameResult] = []
+    games = range(args.first_game, args.first_game + args.games)
     for first_spec, second_spec in pairs:
         print(f"{first_spec} vs {second_spec}, {args.games} games", flush=True)
         first, second = make_player(first_spec, args), make_player(second_spec, args)
         try:
             rows.append((first_spec, second_spec,
-                         run_pairing(first, second, args.games, args.max_plies, log)))
+                         run_pairing(first, second, games, args.max_plies, log)))
         finally:
             first.close()
             second.close()
