@@ -5,13 +5,14 @@
 
 Input: `FEN | result | game` lines from bench/eval_data.py. The model: White's expected score
 is sigmoid(eval / K), eval in centi-men from White's view. K is first chosen so that the
-hand-set `Evaluator` predicts the results best (so the learned weights keep its scale: a man
-stays near 100, which the search's margins assume); then dames.ai.learned's weights are fitted
-by mini-batch Adam on the log-loss (pure Python), the inputs scaled to unit RMS, with an L2
-penalty on the unscaled weights that keeps rarely seen squares near zero. Whole games (every
-fifth) are held out, since positions of one game share its result; the held-out log-loss is
-printed for a constant guess, the hand-set evaluation, the fitted model and the shipped
-integer evaluation, so a refit shows whether it pays before it ships.
+hand-set `Evaluator` predicts the results best (so the learned scores read on the hand-set
+scale, on which the draw-offer margins were set); then dames.ai.learned's weights are fitted by
+mini-batch Adam on the log-loss (pure Python), the inputs scaled to unit RMS, with an L2
+penalty on the unscaled weights that keeps rarely seen squares near zero (`--l2-squares`:
+0.05 predicted best on the first 800 games). Whole games (every fifth) are held out, since
+positions of one game share its result; the held-out log-loss is printed for a constant guess,
+the hand-set evaluation, the fitted model and the shipped integer evaluation, so a refit shows
+whether it pays before it ships. `--drop` leaves terms out, to measure what each is worth.
 """
 
 from __future__ import annotations
@@ -141,7 +142,7 @@ def main() -> int:
     parser.add_argument("data", type=Path)
     parser.add_argument("--write", type=Path, default=None)
     parser.add_argument("--epochs", type=int, default=8)
-    parser.add_argument("--l2", type=float, default=1e-6, help="L2 penalty, other terms")
+    parser.add_argument("--l2", type=float, default=1e-3, help="L2 penalty, other terms")
     parser.add_argument("--l2-squares", type=float, default=0.05,
                         help="L2 penalty of the per-square terms (the men's count holds the "
                         "material, the squares only the deviations from it)")

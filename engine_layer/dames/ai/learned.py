@@ -31,7 +31,12 @@ MAN_SQUARES = tuple(range(6, 51))  # a White man's squares; a Black man on s cou
 # not here; the king terms and runaway men gained 0.003.
 STRUCTURE = ("kings", "first_king", "runaway", "long_diagonal_king", "conversion")
 SIDE = ("threatened", "to_move")  # the side to move's view: its men an enemy can take; 1
-BASE = ("men", *(f"sq{s}" for s in MAN_SQUARES), *STRUCTURE, *SIDE)
+# Terms over the men's squares, each a coefficient per square (see `_groups`): the men's count,
+# rows advanced, men in the centre, men on the side edges. Folded into the per-square table at
+# load time, so they cost nothing to evaluate; they exist because the fit penalises each
+# square's own weight (noise at this much data) but not these broad shapes.
+GROUPS = ("men", "advance", "centre", "edge")
+BASE = (*GROUPS, *(f"sq{s}" for s in MAN_SQUARES), *STRUCTURE, *SIDE)
 # Each base term has an opening and an ending weight: feature 2j is term j × phase, 2j + 1 is
 # term j × (1 - phase), the phase being the share of the 40 starting pieces still on the board.
 FEATURES = tuple(f"{name}/{half}" for name in BASE for half in ("opening", "ending"))
@@ -50,6 +55,7 @@ class LearnedEvaluator(Evaluator):
         self.white_cone, self.black_cone = self._cones()
         self.white_zone = sum(self.white_cone)
         self.black_zone = sum(self.black_cone)
+        self.groups = self._groups()
         self.tables = [self._men_table(opening, ending, left) for left in range(41)]
         first = BASE.index(STRUCTURE[0])
         self.weights_at = [
@@ -78,14 +84,32 @@ class LearnedEvaluator(Evaluator):
             black[1 << bit[51 - square]] = mirrored
         return white, black
 
+    def _groups(self) -> list[list[int]]:
+        """Each GROUPS term's coefficient on each of MAN_SQUARES (a White man there)."""
+        geo = self.geometry
+        rows = [geo.row_of_bit[geo.bit_of_square[s]] for s in MAN_SQUARES]
+        bits = [geo.bit_of_square[s] for s in MAN_SQUARES]
+        last = geo.size - 1
+        return [
+            [1] * len(MAN_SQUARES),
+            [last - row for row in rows],
+            [int(self.centre >> b & 1) for b in bits],
+            [int(geo.col_of_bit[b] in (0, last)) for b in bits],
+        ]
+
     def _men_table(self, opening: list[float], ending: list[float],
                    left: int) -> tuple[int, tuple[tuple[int, int, int], ...]]:
         """The men's values (man + square) at `left` pieces, in centi-men, as bit planes:
         (offset, ((White mask, Black mask, weight), ...)) with value = offset + Σ weight."""
+        def blend(i: int) -> float:
+            return (opening[i] * left + ending[i] * (40 - left)) / 40
+
         values = []
         for j in range(len(MAN_SQUARES)):
-            blend = [(opening[i] * left + ending[i] * (40 - left)) / 40 for i in (0, 1 + j)]
-            values.append(round(sum(blend)))
+            value = blend(len(GROUPS) + j)
+            for g, coefficients in enumerate(self.groups):
+                value += blend(g) * coefficients[j]
+            values.append(round(value))
         offset = min(values)
         planes = []
         for k in range(max(max(values) - offset, 1).bit_length()):
@@ -149,7 +173,9 @@ class LearnedEvaluator(Evaluator):
         squares = [float(bool(wm & w) - bool(bm & b))
                    for w, b in zip(self.square_bits, self.mirror_bits, strict=True)]
         sign = 1 if white_to_move else -1
-        base = [float(wm.bit_count() - bm.bit_count()), *squares,
+        groups = [sum(c * x for c, x in zip(coefficients, squares, strict=True))
+                  for coefficients in self.groups]
+        base = [*groups, *squares,
                 *map(float, self.structure(white, black, kings)),
                 *(float(sign * v) for v in self.side_terms(white, black, kings, white_to_move))]
         phase = min((white | black).bit_count(), 40) / 40
@@ -196,15 +222,15 @@ def load_weights(path: Path = WEIGHTS_FILE) -> tuple[list[float], list[float]]:
 
 def weights_document(opening: list[float], ending: list[float], source: str) -> str:
     """The weights file's text (what `load_weights` reads), values rounded to 0.01."""
-    first = len(MAN_SQUARES) + 1
-    names = [BASE[0], *BASE[first:]]
-    indices = [0, *range(first, len(BASE))]
+    first = len(GROUPS) + len(MAN_SQUARES)
+    indices = [*range(len(GROUPS)), *range(first, len(BASE))]
+    names = [BASE[i] for i in indices]
     return json.dumps({
         "source": source,
         "opening": {n: round(opening[i], 2) for n, i in zip(names, indices, strict=True)},
         "ending": {n: round(ending[i], 2) for n, i in zip(names, indices, strict=True)},
-        "squares_opening": [round(v, 1) for v in opening[1:first]],
-        "squares_ending": [round(v, 1) for v in ending[1:first]],
+        "squares_opening": [round(v, 1) for v in opening[len(GROUPS):first]],
+        "squares_ending": [round(v, 1) for v in ending[len(GROUPS):first]],
     }, indent=1) + "\n"
 
 
