@@ -21,6 +21,7 @@ import argparse
 import math
 import random
 import sys
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -137,6 +138,23 @@ def scaled_rows(probe: LearnedEvaluator, rows: list[Row],
     return sparse, rms
 
 
+def cost_per_call(evaluate: Callable[[int, int, int, bool], int]) -> float:
+    """CPU µs per call over bench/positions.txt, best of 15 passes (the search's nodes per
+    second fall with it: maitre plays on a clock)."""
+    lines = Path(__file__).with_name("positions.txt").read_text().splitlines()
+    boards = [Board(line.split("|")[0].strip()) for line in lines
+              if line.strip() and not line.startswith("#")]
+    calls = [(b.white, b.black, b.kings, int(b.turn) == 0) for b in boards]
+    best = math.inf
+    for _ in range(15):
+        started = time.process_time()
+        for _ in range(50):
+            for call in calls:
+                evaluate(*call)
+        best = min(best, (time.process_time() - started) / (50 * len(calls)))
+    return best * 1e6
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("data", type=Path)
@@ -181,6 +199,9 @@ def main() -> int:
     }
     for name, predictions in figures.items():
         print(f"held-out log-loss, {name}: {log_loss(predictions, held_ys):.4f}")
+    hand_cost, learned_cost = cost_per_call(plain.evaluate), cost_per_call(learned.evaluate)
+    print(f"evaluate(): hand-set {hand_cost:.2f} µs, learned {learned_cost:.2f} µs per call "
+          f"({learned_cost / hand_cost:.2f}×; CPU, bench/positions.txt)")
     text = weights_document(opening, ending, f"bench/tune_eval.py on {len(rows)} positions "
                             f"from {games} Scan self-play games (bench/eval_data.py), K={k:.0f}")
     print(text)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 from dataclasses import replace
@@ -11,6 +12,7 @@ import pytest
 from ai_helpers import random_game_boards
 from dames import Board
 from dames.ai.evaluation import Evaluator
+from dames.ai.hub import HubSession
 from dames.ai.learned import (
     BASE,
     FEATURES,
@@ -130,6 +132,25 @@ def test_the_learned_switch_reaches_the_plain_search_too() -> None:
     assert learned.evaluate == learned_evaluator().evaluate
     assert isinstance(new_searcher(LEVELS["fort"], variant).evaluate.__self__, Evaluator)
     english = new_searcher(replace(LEVELS["fort"], learned=True), get_variant("english"))
+    assert not isinstance(english.evaluate.__self__, LearnedEvaluator)
+
+
+@pytest.mark.parametrize("level", ["debutant", "facile", "defi", "fort"])
+def test_the_reproducible_levels_keep_the_hand_set_evaluation(level: str) -> None:
+    """Their replies are pinned (the daily, AI_VERSION, the analysis): the switch is off."""
+    searcher = new_searcher(LEVELS[level], get_variant("international"))
+    assert not LEVELS[level].learned
+    assert not isinstance(searcher.evaluate.__self__, LearnedEvaluator)
+
+
+def test_maitre_and_the_hub_play_with_the_learned_evaluation() -> None:
+    variant = get_variant("international")
+    assert new_searcher(LEVELS["maitre"], variant).evaluate == learned_evaluator().evaluate
+    session = HubSession(io.StringIO(), io.StringIO())
+    session.set_limit({"nodes": "1000"})
+    assert new_searcher(session.limit, variant).evaluate == learned_evaluator().evaluate
+    # Elsewhere the variant's own evaluation: the weights are the international board's.
+    english = new_searcher(LEVELS["maitre"], get_variant("english"))
     assert not isinstance(english.evaluate.__self__, LearnedEvaluator)
 
 
