@@ -4,7 +4,7 @@ Why learned: the hand-set `Evaluator` loses slow positional slides against Scan 
 hand can set a dozen weights, not a hundred. Here every term has an opening and an ending
 weight, blended by the number of pieces left, and the weights are fitted Texel-style by
 bench/tune_eval.py: the sigmoid of the evaluation predicts the results of Scan 2.0's self-play
-games (bench/eval_data.py). The weights file ships beside this module (a few kilobytes).
+games (bench/eval_data.py). The weights file ships beside this module (about 1 KB).
 
 Cost matters as much as accuracy (each ply of search is worth more than most terms), so the
 men's per-square values (which hold material, advancement, centre, edges and the back row)
@@ -40,7 +40,6 @@ BASE = (*GROUPS, *(f"sq{s}" for s in MAN_SQUARES), *STRUCTURE, *SIDE)
 # Each base term has an opening and an ending weight: feature 2j is term j × phase, 2j + 1 is
 # term j × (1 - phase), the phase being the share of the 40 starting pieces still on the board.
 FEATURES = tuple(f"{name}/{half}" for name in BASE for half in ("opening", "ending"))
-SIDE_INDEX = BASE.index(SIDE[0])
 
 
 class LearnedEvaluator(Evaluator):
