@@ -250,11 +250,10 @@ class Tally:
 
 
 def run_pairing(first: Player, second: Player, games: int, max_plies: int,
-                log: list[GameResult], first_game: int = 0) -> Tally:
-    """`games` games, colours alternating; the tally is `first`'s. `first_game` skips the
-    starts already played (the levels and Scan at a depth replay a game move for move)."""
+                log: list[GameResult]) -> Tally:
+    """`games` games, colours alternating; the tally is `first`'s."""
     tally = Tally()
-    for number in range(first_game, first_game + games):
+    for number in range(games):
         opening = OPENINGS[(number // 2) % len(OPENINGS)]
         white, black = (first, second) if number % 2 == 0 else (second, first)
         game = play(white, black, opening, max_plies)
@@ -283,8 +282,6 @@ def main() -> int:
                         help="also play each level against the one below it")
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--max-plies", type=int, default=300)
-    parser.add_argument("--first-game", type=int, default=0,
-                        help="number of the first game (to extend an earlier match)")
     parser.add_argument("--out", type=Path, default=None, help="write every game as JSON")
     args = parser.parse_args()
     pairs = [tuple(p.split(":", 1)) for p in args.pair]
@@ -299,8 +296,7 @@ def main() -> int:
         first, second = make_player(first_spec, args), make_player(second_spec, args)
         try:
             rows.append((first_spec, second_spec,
-                         run_pairing(first, second, args.games, args.max_plies, log,
-                                     args.first_game)))
+                         run_pairing(first, second, args.games, args.max_plies, log)))
         finally:
             first.close()
             second.close()
