@@ -237,7 +237,8 @@ class HubSession:
             budget = remaining / moves + float(args.get("inc", "0") or 0) * 0.8
             time_limit = max(0.05, min(budget, remaining * 0.5))
         # `infinite` (or depth/nodes alone): no clock; the search ends on its limits or `stop`.
-        self.limit = Level("hub", min(depth, MAX_DEPTH), nodes, time_limit=time_limit, strong=True)
+        self.limit = Level("hub", min(depth, MAX_DEPTH), nodes, time_limit=time_limit,
+                           strong=True, learned=True)
 
     def go(self) -> None:
         board = self.board

@@ -62,7 +62,9 @@ MAITRE_WORK_CAP = 2_000_000
 
 # The strong search measured no gain for fort against Scan 2.0 (0-2-6 against depth 5 before
 # and after, README "Strength of the computer") at twice the CPU a move, and fort is what the
-# game analysis searches: fort keeps the plain search.
+# game analysis searches: fort keeps the plain search. The learned evaluation (international)
+# won its match at equal work (README): maitre uses it; fort keeps the hand-set one, since its
+# replies are pinned by AI_VERSION and read by the game analysis and the draw-offer answer.
 LEVELS: dict[str, Level] = {level.name: level for level in (
     Level("debutant", depth=0, node_budget=0, random_moves=True,
           description="a legal move drawn at random from the seed"),
@@ -72,7 +74,8 @@ LEVELS: dict[str, Level] = {level.name: level for level in (
           description="4 plies + capture quiescence: sees short shots, never hangs a man for free"),
     Level("fort", depth=6, node_budget=80_000, description="6 plies + capture quiescence"),
     Level("maitre", depth=64, node_budget=MAITRE_WORK_CAP, time_limit=2.5, min_depth=8,
-          strong=True, description="8 plies, then deeper, within 2.5 s (not reproducible)"),
+          strong=True, learned=True,
+          description="8 plies, then deeper, within 2.5 s (not reproducible)"),
 )}
 
 DEFAULT_HINT_LEVEL = "fort"

@@ -79,11 +79,13 @@ def new_searcher(
     """The plain searcher for the reproducible levels below `fort` (their replies are pinned),
     the strong one (with a kept table unless the level is reproducible) otherwise."""
     settings = level.settings(on_iteration, stop)
-    if not level.strong:
-        return Searcher(variant, evaluator_for(variant.name), settings)
-    kept = None if level.reproducible else kept_table_for(variant.name)
+    # `learned` holds for the plain search too (a `fort~learned` match measures the evaluation
+    # alone); no level below `fort` sets it, so the daily's replies keep the hand-set one.
     evaluator = learned_evaluator() if level.learned and variant.name == "international" else (
         evaluator_for(variant.name))
+    if not level.strong:
+        return Searcher(variant, evaluator, settings)
+    kept = None if level.reproducible else kept_table_for(variant.name)
     return StrongSearcher(variant, evaluator, settings, kept)
 
 
