@@ -27,6 +27,7 @@ from dames.rules_base import (
     PLAIN_UR,
     PROMOTION,
     RAY_MASKS,
+    SINGLE_CAPTURES,
     SMALL,
     _after,
     _forward_steps,
@@ -102,6 +103,35 @@ def list_plain_moves(
     return out
 
 
+def single_captures(
+    color: int, land_ul: int, land_ur: int, land_dl: int, land_dr: int
+) -> list[InternalMove]:
+    """The men's one-piece captures landing on ``land_*`` (per direction), none going on.
+    Bound by ``dames.movegen``, as ``plain_moves`` is: to ``list_single_captures`` over
+    internal tuples (``generate``), or to a lister of public ``Move`` objects in official
+    order (``legal``)."""
+    raise NotImplementedError("bound by dames.movegen")
+
+
+def list_single_captures(
+    color: int, land_ul: int, land_ur: int, land_dl: int, land_dr: int
+) -> list[InternalMove]:
+    """The entries of ``SINGLE_CAPTURES`` for these landings: by direction, then landing bit
+    (the order ``_captures`` lists one-piece captures in)."""
+    out: list[InternalMove] = []
+    append = out.append
+    tables = SINGLE_CAPTURES[color]
+    for landed, d in unrolled(((land_ul, 0), (land_ur, 1), (land_dl, 2), (land_dr, 3))):
+        ends = landed
+        if ends:
+            table = tables[d]
+            while ends:
+                low = ends & -ends
+                ends ^= low
+                append(table[low])
+    return out
+
+
 def _kings(my_kings: int, them: int, occupied: int, empty: int, color: int, counting: bool) -> int:
     """-1 as soon as one of ``my_kings`` can capture; else their plain moves if ``counting``
     (else 0).
@@ -168,12 +198,23 @@ def has_quiet_move(us: int, them: int, kings: int, color: int) -> bool:
 
 
 def generate(us: int, them: int, kings: int, color: int) -> list[InternalMove]:
-    """The legal moves of the side ``color`` whose pieces are ``us``."""
+    """The legal moves of the side ``color`` whose pieces are ``us``.
+
+    Men whose first jumps all end where no jump goes on (found set-wise, as in ``count``)
+    make one-piece captures only, listed from a table: most positions with a capture.
+    """
     occupied, empty, men, targets, my_kings = _sides(us, them, kings)
     jump_ul, jump_ur, jump_dl, jump_dr = _jumps(empty, targets, color, BACKWARD)
-    if men & (jump_ul | jump_ur | jump_dl | jump_dr) or (
-        my_kings and _kings(my_kings, them, occupied, empty, color, False) < 0
-    ):
+    jumping = jump_ul | jump_ur | jump_dl | jump_dr
+    if men & jumping:
+        if not my_kings and not ITALIAN:
+            land_ul, land_ur, land_dl, land_dr = _landings(
+                men, jump_ul, jump_ur, jump_dl, jump_dr
+            )
+            if not (land_ul | land_ur | land_dl | land_dr) & jumping:
+                return single_captures(color, land_ul, land_ur, land_dl, land_dr)
+        return _captures(us, them, kings, color, empty, men, jump_ul, jump_ur, jump_dl, jump_dr)
+    if my_kings and _kings(my_kings, them, occupied, empty, color, False) < 0:
         return _captures(us, them, kings, color, empty, men, jump_ul, jump_ur, jump_dl, jump_dr)
     if my_kings:
         return king_plain_moves(us, kings, color, occupied, empty, men, my_kings)

@@ -60,6 +60,10 @@ PLAIN_UR: dict[int, InternalMove] = {}
 PLAIN_DL: dict[int, InternalMove] = {}
 PLAIN_DR: dict[int, InternalMove] = {}
 PLAIN_KINGS: tuple[tuple[tuple[InternalMove, ...], ...], ...] = ()
+# [color][direction] -> {landing mask: entry}: a man's one-piece capture, by where it lands
+# (the start and the jumped square follow); internal moves or, per colour because of the
+# crowning, public ``Move`` objects.
+SINGLE_CAPTURES: tuple[tuple[dict[int, InternalMove], ...], ...] = ()
 # Not a variant's switch: true in the counting twin of each ``@twin`` function. Italian
 # precedence needs whole paths, so its counting twin builds them and counts the result.
 COUNTING: bool = False
