@@ -174,29 +174,26 @@ class Board:
     # ----------------------------------------------------------------- legal moves
     def legal_moves(self) -> list[Move]:
         """Every legal move, sorted by start square, end square, then captured squares."""
-        if self._legal_position is not self._history[-1]:
-            self._find_legal()
+        position = self._history[-1]
+        if self._legal_position is not position:
+            white, black, kings, turn = position
+            if turn:
+                moves = self._legal_moves(black, white, kings, 1)
+            else:
+                moves = self._legal_moves(white, black, kings, 0)
+            # Plain moves, men's one-piece captures: shared Moves in order; else internal tuples.
+            if moves and moves[0].__class__ is tuple:
+                self._legal = self._public_captures(cast("list[CaptureMove]", moves))
+            else:
+                self._legal = cast("list[Move]", moves)
+            self._legal_set = None
+            self._legal_position = position
         return self._legal[:]  # a fresh list: the cached one must not be changed
 
     def _legal_list(self) -> list[Move]:
         if self._legal_position is not self._history[-1]:
-            self._find_legal()
+            self.legal_moves()
         return self._legal
-
-    def _find_legal(self) -> None:
-        position = self._history[-1]
-        white, black, kings, turn = position
-        if turn:
-            moves = self._legal_moves(black, white, kings, 1)
-        else:
-            moves = self._legal_moves(white, black, kings, 0)
-        # Plain moves, men's one-piece captures: shared Moves in order; else internal tuples.
-        if moves and moves[0].__class__ is tuple:
-            self._legal = self._public_captures(cast("list[CaptureMove]", moves))
-        else:
-            self._legal = cast("list[Move]", moves)
-        self._legal_set = None
-        self._legal_position = position
 
     def _public_captures(self, internal: list[CaptureMove]) -> list[Move]:
         """Public moves of the internal captures, in official order.

@@ -221,6 +221,8 @@ def _plain_names(steps: Sequence[Mapping[int, object]], kings: object) -> dict[s
         "PLAIN_UR": steps[1],
         "PLAIN_DL": steps[2],
         "PLAIN_DR": steps[3],
+        "PLAIN_UP": {b: (m, steps[1][b]) for b, m in steps[0].items() if b in steps[1]},
+        "PLAIN_DOWN": {b: (m, steps[3][b]) for b, m in steps[2].items() if b in steps[3]},
         "PLAIN_KINGS": kings,
     }
 

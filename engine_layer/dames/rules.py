@@ -21,9 +21,11 @@ from dames.rules_base import (
     MAJORITY,
     MEN_TAKE_KINGS,
     PLAIN_DL,
+    PLAIN_DOWN,
     PLAIN_DR,
     PLAIN_KINGS,
     PLAIN_UL,
+    PLAIN_UP,
     PLAIN_UR,
     PROMOTION,
     RAY_MASKS,
@@ -65,20 +67,23 @@ def list_plain_moves(
     """
     out: list[InternalMove] = []
     append = out.append
+    extend = out.extend
     for side, white_moves in unrolled(((0, True), (1, False))):
         if color == side:
             left = men & ((empty << LARGE) if white_moves else (empty >> SMALL))
             right = men & ((empty << SMALL) if white_moves else (empty >> LARGE))
             movers = left | right
+            both = left & right  # a man with both steps: its two entries in one lookup
             while movers:
                 low = movers & -movers
                 movers ^= low
-                if low & left:
+                if low & both:
+                    extend((PLAIN_UP if white_moves else PLAIN_DOWN)[low])
+                elif low & left:
                     append((PLAIN_UL if white_moves else PLAIN_DL)[low])
-                if low & right:
+                else:
                     append((PLAIN_UR if white_moves else PLAIN_DR)[low])
     k = my_kings
-    extend = out.extend
     while k:
         low = k & -k
         k ^= low

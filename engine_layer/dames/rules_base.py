@@ -59,6 +59,9 @@ PLAIN_UL: dict[int, InternalMove] = {}
 PLAIN_UR: dict[int, InternalMove] = {}
 PLAIN_DL: dict[int, InternalMove] = {}
 PLAIN_DR: dict[int, InternalMove] = {}
+# {start mask: (left entry, right entry)} for a man with both steps up (PLAIN_UP) or down.
+PLAIN_UP: dict[int, tuple[InternalMove, InternalMove]] = {}
+PLAIN_DOWN: dict[int, tuple[InternalMove, InternalMove]] = {}
 PLAIN_KINGS: tuple[tuple[tuple[InternalMove, ...], ...], ...] = ()
 # [color][direction] -> {landing mask: entry}: a man's one-piece capture, by where it lands
 # (the start and the jumped square follow); internal moves or, per colour because of the
