@@ -178,7 +178,7 @@ def _kings(my_kings: int, them: int, occupied: int, empty: int, color: int, coun
 
 def has_capture(us: int, them: int, kings: int, color: int) -> bool:
     """Whether the side ``color`` (pieces ``us``) must capture."""
-    empty = BOARD & ~(us | them)
+    empty = BOARD ^ (us | them)
     targets = them if MEN_TAKE_KINGS else them & ~kings
     jump_ul, jump_ur, jump_dl, jump_dr = _jumps(empty, targets, color, BACKWARD)
     if us & ~kings & (jump_ul | jump_ur | jump_dl | jump_dr):
@@ -190,7 +190,7 @@ def has_capture(us: int, them: int, kings: int, color: int) -> bool:
 def has_quiet_move(us: int, them: int, kings: int, color: int) -> bool:
     """Whether the side ``color`` has a move that is not a capture (legal when it need not
     capture): a man's step forward or a king's step."""
-    empty = BOARD & ~(us | them)
+    empty = BOARD ^ (us | them)
     men = us & ~kings
     left, right = _forward_steps(men, empty, color)
     if left | right:

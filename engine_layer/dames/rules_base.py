@@ -105,13 +105,14 @@ def counted(function: Callable[_P, object]) -> Callable[_P, int]:
 # ----------------------------------------------------------------------- set-wise primitives
 @inline
 def _sides(us: int, them: int, kings: int) -> tuple[int, int, int, int, int]:
-    """The occupied and the empty squares; the side's men; what its men may take; its kings."""
+    """The occupied and the empty squares; the side's men; what its men may take; its kings.
+    (Pieces are on ``BOARD``, so ``^`` empties it; without kings, two operations fewer.)"""
     return (
         us | them,
-        BOARD & ~(us | them),
-        us & ~kings,
+        BOARD ^ (us | them),
+        us & ~kings if kings else us,
         them if MEN_TAKE_KINGS else them & ~kings,
-        us & kings,
+        us & kings if kings else 0,
     )
 
 

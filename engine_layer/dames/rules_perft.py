@@ -74,7 +74,7 @@ def _frontier(white: int, black: int, color: int) -> int:
         if color == side:
             us = white if white_moves else black
             them = black if white_moves else white
-            empty = BOARD & ~(us | them)
+            empty = BOARD ^ (us | them)
             crowning = PROMOTION[side]
             total = 0
             jump_ul, jump_ur, jump_dl, jump_dr = _jumps(empty, them, side, BACKWARD)
