@@ -111,9 +111,9 @@ class Board:
         self._endgame_plies = 0
         self._undo: list[_Undo] = []
         self._history: list[tuple[int, int, int, int]] = [(white, black, kings, self.turn)]
-        # The position _legal belongs to, kept as separate ints (a key tuple per call would
-        # be one more object for the garbage collector to track).
-        self._legal_white = self._legal_black = self._legal_kings = self._legal_turn = -1
+        # The _history entry _legal belongs to: push and pop change the last entry, and
+        # holding it keeps its identity from reuse, so one ``is`` tells if _legal is stale.
+        self._legal_position: tuple[int, int, int, int] | None = None
         self._legal: list[Move] = []
         self._legal_set: set[Move] | None = None
 
@@ -174,28 +174,25 @@ class Board:
     # ----------------------------------------------------------------- legal moves
     def legal_moves(self) -> list[Move]:
         """Every legal move, sorted by start square, end square, then captured squares."""
-        return self._legal_list()[:]  # a fresh list: the cached one must not be changed
-
-    def _legal_list(self) -> list[Move]:
-        white, black, kings, turn = self.white, self.black, self.kings, self.turn
-        if (
-            self._legal_white != white
-            or self._legal_black != black
-            or self._legal_kings != kings
-            or self._legal_turn != turn
-        ):
+        position = self._history[-1]
+        if self._legal_position is not position:
+            white, black, kings, turn = position
             if turn:
                 moves = self._legal_moves(black, white, kings, 1)
             else:
                 moves = self._legal_moves(white, black, kings, 0)
-            # Plain moves come as shared Move objects in official order; captures as tuples.
+            # Plain moves, men's one-piece captures: shared Moves in order; else internal tuples.
             if moves and moves[0].__class__ is tuple:
                 self._legal = self._public_captures(cast("list[CaptureMove]", moves))
             else:
                 self._legal = cast("list[Move]", moves)
             self._legal_set = None
-            self._legal_white, self._legal_black, self._legal_kings = white, black, kings
-            self._legal_turn = turn
+            self._legal_position = position
+        return self._legal[:]  # a fresh list: the cached one must not be changed
+
+    def _legal_list(self) -> list[Move]:
+        if self._legal_position is not self._history[-1]:
+            self.legal_moves()
         return self._legal
 
     def _public_captures(self, internal: list[CaptureMove]) -> list[Move]:

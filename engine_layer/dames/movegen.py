@@ -136,6 +136,33 @@ def _plain_move_tables(v: Variant) -> tuple[StepTables, KingTable]:
     return step_moves, king_moves
 
 
+def _single_capture_tables(
+    v: Variant,
+) -> tuple[tuple[dict[int, InternalMove], ...], tuple[tuple[dict[int, Move], ...], ...]]:
+    """Every man's one-piece capture, [direction] -> {landing mask: internal move}, and as
+    public ``Move`` objects per colour: [color][direction] -> {landing mask: move} (a man
+    crowns where it lands on its own side's last row)."""
+    g = v.geometry
+    neighbor, square_of, promotion = g.neighbor, g.square_of_bit, g.promotion_mask
+    internal: list[dict[int, InternalMove]] = []
+    public: tuple[list[dict[int, Move]], list[dict[int, Move]]] = ([], [])
+    for d in range(4):
+        internal.append({})
+        for per_color in public:
+            per_color.append({})
+        for b in range(g.bit_count):
+            mid = neighbor[b][d] if g.row_of_bit[b] >= 0 else -1
+            land = neighbor[mid][d] if mid >= 0 else -1
+            if land < 0:
+                continue
+            internal[d][1 << land] = (1 << b, 1 << land, 1 << mid, (b, land), (mid,))
+            for color, per_color in enumerate(public):
+                path = (square_of[b], square_of[land])
+                crowns = bool(promotion[color] >> land & 1)
+                per_color[d][1 << land] = Move(path, (square_of[mid],), crowns)
+    return tuple(internal), (tuple(public[0]), tuple(public[1]))
+
+
 @dataclass(frozen=True)
 class _PublicTables:
     """The public side of the plain-move tables (used by ``legal``, i.e. ``Board.legal_moves``):
@@ -194,6 +221,8 @@ def _plain_names(steps: Sequence[Mapping[int, object]], kings: object) -> dict[s
         "PLAIN_UR": steps[1],
         "PLAIN_DL": steps[2],
         "PLAIN_DR": steps[3],
+        "PLAIN_UP": {b: (m, steps[1][b]) for b, m in steps[0].items() if b in steps[1]},
+        "PLAIN_DOWN": {b: (m, steps[3][b]) for b, m in steps[2].items() if b in steps[3]},
         "PLAIN_KINGS": kings,
     }
 
@@ -215,11 +244,27 @@ def _build(v: Variant) -> MoveGenerator:
         "MAN_JUMPS": man_jumps,
         "PROMOTION": promotion,
     }
-    rules = specialise(constants, {**tables, **_plain_names(step_moves, king_moves)})
+    internal_captures, public_captures = _single_capture_tables(v)
+    rules = specialise(
+        constants,
+        {
+            **tables,
+            **_plain_names(step_moves, king_moves),
+            "SINGLE_CAPTURES": (internal_captures, internal_captures),
+        },
+    )
     rules["plain_moves"] = rules["king_plain_moves"] = rules["list_plain_moves"]
+    rules["single_captures"] = rules["list_single_captures"]
     # The plain-move lister over the public ``Move`` of each man's step (for a side without
     # kings: no king table), and over the sort codes.
-    men_public = specialise(constants, {**tables, **_plain_names(public.public_steps, ())})
+    men_public = specialise(
+        constants,
+        {
+            **tables,
+            **_plain_names(public.public_steps, ()),
+            "SINGLE_CAPTURES": public_captures,
+        },
+    )
     coded = specialise(constants, {**tables, **_plain_names(public.code_steps, public.king_codes)})
     coded_moves = coded["list_plain_moves"]
 
@@ -230,13 +275,25 @@ def _build(v: Variant) -> MoveGenerator:
         codes.sort()
         return list(map(move_of_code, codes))
 
-    # The same code once more, listing plain moves as public ``Move`` objects (``legal``).
+    public_singles = men_public["list_single_captures"]
+
+    def sorted_single_captures(
+        color: int, land_ul: int, land_ur: int, land_dl: int, land_dr: int
+    ) -> list[Move]:
+        moves: list[Move] = public_singles(color, land_ul, land_ur, land_dl, land_dr)
+        # One piece each: no two share start and end, and tuple order is the official order.
+        moves.sort()
+        return moves
+
+    # The same code once more, listing plain moves and one-piece captures as public ``Move``
+    # objects (``legal``).
     public_rules = specialise(
         constants,
         {
             **tables,
             "plain_moves": sorted_plain_moves if g.inverted else men_public["list_plain_moves"],
             "king_plain_moves": sorted_plain_moves,
+            "single_captures": sorted_single_captures,
         },
     )
 

@@ -21,12 +21,15 @@ from dames.rules_base import (
     MAJORITY,
     MEN_TAKE_KINGS,
     PLAIN_DL,
+    PLAIN_DOWN,
     PLAIN_DR,
     PLAIN_KINGS,
     PLAIN_UL,
+    PLAIN_UP,
     PLAIN_UR,
     PROMOTION,
     RAY_MASKS,
+    SINGLE_CAPTURES,
     SMALL,
     _after,
     _forward_steps,
@@ -64,20 +67,23 @@ def list_plain_moves(
     """
     out: list[InternalMove] = []
     append = out.append
+    extend = out.extend
     for side, white_moves in unrolled(((0, True), (1, False))):
         if color == side:
             left = men & ((empty << LARGE) if white_moves else (empty >> SMALL))
             right = men & ((empty << SMALL) if white_moves else (empty >> LARGE))
             movers = left | right
+            both = left & right  # a man with both steps: its two entries in one lookup
             while movers:
                 low = movers & -movers
                 movers ^= low
-                if low & left:
+                if low & both:
+                    extend((PLAIN_UP if white_moves else PLAIN_DOWN)[low])
+                elif low & left:
                     append((PLAIN_UL if white_moves else PLAIN_DL)[low])
-                if low & right:
+                else:
                     append((PLAIN_UR if white_moves else PLAIN_DR)[low])
     k = my_kings
-    extend = out.extend
     while k:
         low = k & -k
         k ^= low
@@ -99,6 +105,35 @@ def list_plain_moves(
                     extend(moves[d])
                 elif free:
                     extend(moves[d][: free.bit_count()])
+    return out
+
+
+def single_captures(
+    color: int, land_ul: int, land_ur: int, land_dl: int, land_dr: int
+) -> list[InternalMove]:
+    """The men's one-piece captures landing on ``land_*`` (per direction), none going on.
+    Bound by ``dames.movegen``, as ``plain_moves`` is: to ``list_single_captures`` over
+    internal tuples (``generate``), or to a lister of public ``Move`` objects in official
+    order (``legal``)."""
+    raise NotImplementedError("bound by dames.movegen")
+
+
+def list_single_captures(
+    color: int, land_ul: int, land_ur: int, land_dl: int, land_dr: int
+) -> list[InternalMove]:
+    """The entries of ``SINGLE_CAPTURES`` for these landings: by direction, then landing bit
+    (the order ``_captures`` lists one-piece captures in)."""
+    out: list[InternalMove] = []
+    append = out.append
+    tables = SINGLE_CAPTURES[color]
+    for landed, d in unrolled(((land_ul, 0), (land_ur, 1), (land_dl, 2), (land_dr, 3))):
+        ends = landed
+        if ends:
+            table = tables[d]
+            while ends:
+                low = ends & -ends
+                ends ^= low
+                append(table[low])
     return out
 
 
@@ -143,7 +178,7 @@ def _kings(my_kings: int, them: int, occupied: int, empty: int, color: int, coun
 
 def has_capture(us: int, them: int, kings: int, color: int) -> bool:
     """Whether the side ``color`` (pieces ``us``) must capture."""
-    empty = BOARD & ~(us | them)
+    empty = BOARD ^ (us | them)
     targets = them if MEN_TAKE_KINGS else them & ~kings
     jump_ul, jump_ur, jump_dl, jump_dr = _jumps(empty, targets, color, BACKWARD)
     if us & ~kings & (jump_ul | jump_ur | jump_dl | jump_dr):
@@ -155,7 +190,7 @@ def has_capture(us: int, them: int, kings: int, color: int) -> bool:
 def has_quiet_move(us: int, them: int, kings: int, color: int) -> bool:
     """Whether the side ``color`` has a move that is not a capture (legal when it need not
     capture): a man's step forward or a king's step."""
-    empty = BOARD & ~(us | them)
+    empty = BOARD ^ (us | them)
     men = us & ~kings
     left, right = _forward_steps(men, empty, color)
     if left | right:
@@ -168,12 +203,23 @@ def has_quiet_move(us: int, them: int, kings: int, color: int) -> bool:
 
 
 def generate(us: int, them: int, kings: int, color: int) -> list[InternalMove]:
-    """The legal moves of the side ``color`` whose pieces are ``us``."""
+    """The legal moves of the side ``color`` whose pieces are ``us``.
+
+    Men whose first jumps all end where no jump goes on (found set-wise, as in ``count``)
+    make one-piece captures only, listed from a table: most positions with a capture.
+    """
     occupied, empty, men, targets, my_kings = _sides(us, them, kings)
     jump_ul, jump_ur, jump_dl, jump_dr = _jumps(empty, targets, color, BACKWARD)
-    if men & (jump_ul | jump_ur | jump_dl | jump_dr) or (
-        my_kings and _kings(my_kings, them, occupied, empty, color, False) < 0
-    ):
+    jumping = jump_ul | jump_ur | jump_dl | jump_dr
+    if men & jumping:
+        if not my_kings and not ITALIAN:
+            land_ul, land_ur, land_dl, land_dr = _landings(
+                men, jump_ul, jump_ur, jump_dl, jump_dr
+            )
+            if not (land_ul | land_ur | land_dl | land_dr) & jumping:
+                return single_captures(color, land_ul, land_ur, land_dl, land_dr)
+        return _captures(us, them, kings, color, empty, men, jump_ul, jump_ur, jump_dl, jump_dr)
+    if my_kings and _kings(my_kings, them, occupied, empty, color, False) < 0:
         return _captures(us, them, kings, color, empty, men, jump_ul, jump_ur, jump_dl, jump_dr)
     if my_kings:
         return king_plain_moves(us, kings, color, occupied, empty, men, my_kings)

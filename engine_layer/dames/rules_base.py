@@ -59,7 +59,14 @@ PLAIN_UL: dict[int, InternalMove] = {}
 PLAIN_UR: dict[int, InternalMove] = {}
 PLAIN_DL: dict[int, InternalMove] = {}
 PLAIN_DR: dict[int, InternalMove] = {}
+# {start mask: (left entry, right entry)} for a man with both steps up (PLAIN_UP) or down.
+PLAIN_UP: dict[int, tuple[InternalMove, InternalMove]] = {}
+PLAIN_DOWN: dict[int, tuple[InternalMove, InternalMove]] = {}
 PLAIN_KINGS: tuple[tuple[tuple[InternalMove, ...], ...], ...] = ()
+# [color][direction] -> {landing mask: entry}: a man's one-piece capture, by where it lands
+# (the start and the jumped square follow); internal moves or, per colour because of the
+# crowning, public ``Move`` objects.
+SINGLE_CAPTURES: tuple[tuple[dict[int, InternalMove], ...], ...] = ()
 # Not a variant's switch: true in the counting twin of each ``@twin`` function. Italian
 # precedence needs whole paths, so its counting twin builds them and counts the result.
 COUNTING: bool = False
@@ -98,13 +105,14 @@ def counted(function: Callable[_P, object]) -> Callable[_P, int]:
 # ----------------------------------------------------------------------- set-wise primitives
 @inline
 def _sides(us: int, them: int, kings: int) -> tuple[int, int, int, int, int]:
-    """The occupied and the empty squares; the side's men; what its men may take; its kings."""
+    """The occupied and the empty squares; the side's men; what its men may take; its kings.
+    (Pieces are on ``BOARD``, so ``^`` empties it; without kings, two operations fewer.)"""
     return (
         us | them,
-        BOARD & ~(us | them),
-        us & ~kings,
+        BOARD ^ (us | them),
+        us & ~kings if kings else us,
         them if MEN_TAKE_KINGS else them & ~kings,
-        us & kings,
+        us & kings if kings else 0,
     )
 
 

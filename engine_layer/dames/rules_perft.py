@@ -74,7 +74,7 @@ def _frontier(white: int, black: int, color: int) -> int:
         if color == side:
             us = white if white_moves else black
             them = black if white_moves else white
-            empty = BOARD & ~(us | them)
+            empty = BOARD ^ (us | them)
             crowning = PROMOTION[side]
             total = 0
             jump_ul, jump_ur, jump_dl, jump_dr = _jumps(empty, them, side, BACKWARD)
@@ -83,11 +83,13 @@ def _frontier(white: int, black: int, color: int) -> int:
                 return _frontier_captures(
                     us, them, side, jump_ul, jump_ur, jump_dl, jump_dr, jumping
                 )
+            # The squares one step from Y's men: up-left, up-right, down-left, down-right.
+            y_ul, y_ur, y_dl, y_dr = them >> LARGE, them >> SMALL, them << SMALL, them << LARGE
             # Y's jumps over X's men: the squares they land on (were those empty).
             lands = (
-                ((((them >> LARGE) & us) >> LARGE) | (((them >> SMALL) & us) >> SMALL)
+                (((y_ul & us) >> LARGE) | ((y_ur & us) >> SMALL)
                  if BACKWARD or not white_moves else 0)
-                | ((((them << SMALL) & us) << SMALL) | (((them << LARGE) & us) << LARGE)
+                | (((y_dl & us) << SMALL) | ((y_dr & us) << LARGE)
                    if BACKWARD or white_moves else 0)
             )
             every_child = lands & empty  # Y can capture already
@@ -95,24 +97,25 @@ def _frontier(white: int, black: int, color: int) -> int:
                 # Squares where an X man would be taken (a Y man before, an empty square
                 # behind), where Y's men step, and how many steps Y has.
                 exposed = (
-                    ((them >> LARGE) & (empty << LARGE)) | ((them >> SMALL) & (empty << SMALL))
+                    (y_ul & (empty << LARGE)) | (y_ur & (empty << SMALL))
                     if BACKWARD or not white_moves else 0
                 ) | (
-                    ((them << SMALL) & (empty >> SMALL)) | ((them << LARGE) & (empty >> LARGE))
+                    (y_dl & (empty >> SMALL)) | (y_dr & (empty >> LARGE))
                     if BACKWARD or white_moves else 0
                 )
-                y_step_1 = (them << SMALL) if white_moves else (them >> LARGE)
-                y_step_2 = (them << LARGE) if white_moves else (them >> SMALL)
+                y_step_1 = y_dl if white_moves else y_ul
+                y_step_2 = y_dr if white_moves else y_ur
                 base = (y_step_1 & empty).bit_count() + (y_step_2 & empty).bit_count()
-            for shift in unrolled((LARGE, SMALL)):
+            for shift, behind in unrolled(
+                ((LARGE, y_dr if white_moves else y_ul), (SMALL, y_dl if white_moves else y_ur))
+            ):
                 # X's men stepping this way (from ``frm`` to ``to``).
                 movers = us & ((empty << shift) if white_moves else (empty >> shift))
                 if every_child:
                     one_by_one = movers
                 else:
                     landing = (movers >> shift) if white_moves else (movers << shift)
-                    # Y men that would jump back over ``to`` onto ``frm``, or other ways.
-                    behind = (them << shift) if white_moves else (them >> shift)
+                    # ``behind``: Y men that would jump back over ``to`` onto ``frm``.
                     taken = landing & (exposed | behind)
                     if not MEN_TAKE_KINGS:
                         taken &= ~crowning  # crowned there: a king, which men do not take
