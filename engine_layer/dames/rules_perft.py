@@ -135,10 +135,7 @@ def _frontier(white: int, black: int, color: int) -> int:
                     frm = one_by_one & -one_by_one
                     one_by_one ^= frm
                     to = (frm >> shift) if white_moves else (frm << shift)
-                    if white_moves:
-                        total += count(them, us ^ (frm | to), to & crowning, 1)
-                    else:
-                        total += count(them, us ^ (frm | to), to & crowning, 0)
+                    total += count(them, us ^ (frm | to), to & crowning, 1 - side)
             return total
     raise ValueError(f"color must be 0 or 1, not {color!r}")
 
