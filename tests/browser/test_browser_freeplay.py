@@ -93,7 +93,9 @@ def test_a_ranked_game_warns_before_the_first_hint(browser: Any, base_url: str) 
     page = context.new_page()
     page.goto("/new.html")
     assert page.locator('input[name="color"][value="alternate"]').is_checked()
-    assert "comptera pour le classement" in page.locator("#ranked-note").inner_text()
+    # The note is decided by GET /api/variants (the ranked setup): wait for its answer.
+    page.wait_for_function("() => document.getElementById('ranked-note').textContent"
+                           ".includes('comptera pour le classement')")
     page.click("#start")
     page.wait_for_url("**/play.html?mode=free")
     wait_for_turn(page)
