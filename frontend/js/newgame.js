@@ -86,7 +86,9 @@ function draw() {
   const variant = cachedVariant(choices.variant);
   nameColors(variant);
   const ranked = !duo && rankedSetup(choices, variant);
-  $("ranked-note").textContent = duo ? t("duoNote") : t(ranked ? "rankedYes" : "rankedNo");
+  // Until the server has said which set-up is ranked, say nothing rather than guess wrong.
+  const note = duo ? t("duoNote") : variant ? t(ranked ? "rankedYes" : "rankedNo") : "";
+  $("ranked-note").textContent = note;
   $("ranked-note").classList.toggle("ranked", ranked);
   drawResume();
 }

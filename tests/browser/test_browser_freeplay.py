@@ -24,6 +24,7 @@ from browser_helpers import (
     wait_for_moves,
     wait_for_turn,
 )
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -41,7 +42,7 @@ def test_casual_game_as_black_hint_takeback_and_declined_draw(
     page = user.page
     page.goto("/new.html")
     user.press(page.locator('input[name="color"][value="black"]'))
-    assert "hors classement" in page.locator("#ranked-note").inner_text().lower()
+    expect(page.locator("#ranked-note")).to_contain_text("hors classement")  # once known
     with page.expect_request(lambda r: r.url.endswith("/api/games") and r.method == "POST") as req:
         new_game(user, level="facile", color="black")
     assert json.loads(req.value.post_data or "{}") == {
@@ -86,6 +87,26 @@ def test_casual_game_as_black_hint_takeback_and_declined_draw(
     assert page.locator("#tools-text").inner_text() == "Move taken back."
     user.press(page.locator("#lang-switch"))
     assert page.locator("#tools-text").inner_text() == "Coup repris."
+
+
+def test_the_ranked_note_waits_for_the_server_to_say_what_is_ranked(
+    browser: Any, base_url: str
+) -> None:
+    context = browser.new_context(base_url=base_url, locale="fr-FR")
+    page = context.new_page()
+    held: list[Any] = []
+    page.route("**/api/variants*", lambda route: held.append(route))  # held back
+    page.goto("/new.html")
+    for _ in range(200):  # the route handler runs while Playwright waits
+        if held:
+            break
+        page.wait_for_timeout(25)
+    assert held, "the page asks the server which set-up is ranked"
+    assert page.locator("#ranked-note").inner_text() == ""  # no guess before the answer
+    for route in held:
+        route.continue_()
+    expect(page.locator("#ranked-note")).to_contain_text("comptera pour le classement")
+    context.close()
 
 
 def test_a_ranked_game_warns_before_the_first_hint(browser: Any, base_url: str) -> None:
