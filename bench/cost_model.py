@@ -51,6 +51,7 @@ DAYS_A_MONTH = 30
 PEAK_FACTOR = 5                     # the evening peak against the day's average
 DDB_ROUND_TRIP_MS = 5               # one DynamoDB call from Lambda in the same region
 LAMBDA_PLATFORM_LOG_BYTES = 400     # START, END, REPORT lines of each invocation
+API_ACCESS_LOG_BYTES = 300          # the HTTP API's access-log line (template.yaml), filled in
 RESPONSE_HEADER_BYTES = 400         # status line and headers, after HTTP/2 compression
 LOG_COMPRESSION = 0.15              # stored log bytes / ingested
 GAMES_MB, COMMUNITY_MB, ANALYSIS_MB = 1769, 512, 1769
@@ -110,17 +111,21 @@ def play_daily(rec: Recorder, games_handler: Any, seed: int) -> None:
 
 def claim_wins(rec: Recorder, games_handler: Any, community_handler: Any, count: int) -> None:
     """``count`` players each win a daily game (stored as the move route stores a win) and
-    claim it, then read their rank and profile as the win screen does."""
+    claim it, then read their rank and profile as the win screen does. Each player is on a
+    network of their own, as real players are (the server lets one network register only a
+    few pseudonyms a day)."""
     from dames_backend import db
     from dames_backend.daily import challenge as daily
 
     today = daily.today_utc()
     for index in range(count):
+        ip = f"198.51.100.{index % 250 + 1}"
         player = answer_json(rec.call(community_handler, "player-create", http_event(
-            "POST", "/api/players", "/api/players", body={"pseudonym": f"Joueur{index:04d}"})))
+            "POST", "/api/players", "/api/players", body={"pseudonym": f"Joueur{index:04d}"},
+            source_ip=ip)))
         player_auth = {"x-player-token": player["token"]}
         created = answer_json(rec.call(games_handler, "create", http_event(
-            "POST", "/api/games", "/api/games", body={"mode": "daily"})))
+            "POST", "/api/games", "/api/games", body={"mode": "daily"}, source_ip=ip)))
         game_id = created["game"]["id"]
         pieces, seconds = 6 + index % 7, 300 + 37 * index
         db.get_table().update_item(
@@ -135,16 +140,17 @@ def claim_wins(rec: Recorder, games_handler: Any, community_handler: Any, count:
         rec.call(games_handler, "claim", http_event(
             "POST", "/api/games/{id}/claim", f"/api/games/{game_id}/claim",
             headers={"authorization": f"Bearer {created['token']}", **player_auth},
-            params={"id": game_id}))
+            params={"id": game_id}, source_ip=ip))
         rec.call(community_handler, "rank", http_event(
             "GET", "/api/leaderboards/daily/{date}/me", f"/api/leaderboards/daily/{today}/me",
-            headers=player_auth, params={"date": today}))
+            headers=player_auth, params={"date": today}, source_ip=ip))
         rec.call(community_handler, "profile", http_event(
-            "GET", "/api/players/me", "/api/players/me", headers=player_auth))
-        rec.call(community_handler, "daily", http_event("GET", "/api/daily", "/api/daily"))
+            "GET", "/api/players/me", "/api/players/me", headers=player_auth, source_ip=ip))
+        rec.call(community_handler, "daily", http_event("GET", "/api/daily", "/api/daily",
+                                                        source_ip=ip))
         rec.call(community_handler, "board", http_event(
             "GET", "/api/leaderboards/daily/{date}", f"/api/leaderboards/daily/{today}",
-            params={"date": today}))
+            params={"date": today}, source_ip=ip))
 
 
 def site_visit() -> tuple[int, int]:
@@ -237,7 +243,8 @@ def player_day(rec: Recorder, day: PlayerDay, moves_per_game: float) -> DayFigur
             totals["ru"] += times * mean(samples, "read_units")
             totals["wu"] += times * mean(samples, "write_units")
             totals["out"] += times * (mean(samples, "gzip_bytes") + RESPONSE_HEADER_BYTES)
-            totals["log"] += times * (mean(samples, "log_bytes") + LAMBDA_PLATFORM_LOG_BYTES)
+            totals["log"] += times * (mean(samples, "log_bytes") + LAMBDA_PLATFORM_LOG_BYTES
+                                      + API_ACCESS_LOG_BYTES)
     return DayFigures(requests, gb_s, totals["ru"], totals["wu"], totals["out"], totals["log"],
                       day.claims)
 

@@ -83,13 +83,14 @@ class Recorder:
 
 def http_event(
     method: str, route: str, path: str, *, body: Any = None, headers: dict[str, str] | None = None,
-    params: dict[str, str] | None = None,
+    params: dict[str, str] | None = None, source_ip: str = "203.0.113.7",
 ) -> dict[str, Any]:
-    """An HTTP API v2 (payload 2.0) event as API Gateway sends it (see events/)."""
+    """An HTTP API v2 (payload 2.0) event as API Gateway sends it (see events/), from the
+    client at `source_ip` (the per-network limits count by it)."""
     text = None if body is None else json.dumps(body)
     all_headers = {"accept": "application/json",
                    "host": "abc123.execute-api.us-east-1.amazonaws.com",
-                   "user-agent": "Mozilla/5.0", "x-forwarded-for": "203.0.113.7",
+                   "user-agent": "Mozilla/5.0", "x-forwarded-for": source_ip,
                    "x-forwarded-proto": "https", **(headers or {})}
     if text is not None:
         all_headers.update({"content-type": "application/json",
@@ -101,7 +102,7 @@ def http_event(
             "accountId": "123456789012", "apiId": "abc123", "stage": "$default",
             "domainName": "abc123.execute-api.us-east-1.amazonaws.com", "domainPrefix": "abc123",
             "http": {"method": method, "path": path, "protocol": "HTTP/1.1",
-                     "sourceIp": "203.0.113.7", "userAgent": "Mozilla/5.0"},
+                     "sourceIp": source_ip, "userAgent": "Mozilla/5.0"},
             "requestId": uuid.uuid4().hex[:16], "routeKey": f"{method} {route}",
             "time": "01/Dec/2026:10:00:00 +0000", "timeEpoch": int(time.time() * 1000),
         },

@@ -132,7 +132,9 @@ def test_a_malformed_message_is_dropped_not_retried(lambda_context: Any, table: 
     assert handler(event, lambda_context) == {"batchItemFailures": []}
 
 
-def _wait_for(game_id: str, status: str, seconds: float = 120.0) -> jobs.AnalysisJob:
+def _wait_for(game_id: str, status: str, seconds: float = 480.0) -> jobs.AnalysisJob:
+    """A guard against a hang, not a speed test: ten plies analysed at the default budget took
+    114 s on a loaded 2-core machine (a 120 s guard failed there)."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         job = jobs.load_job(game_id)

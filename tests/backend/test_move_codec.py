@@ -69,3 +69,22 @@ def test_a_game_stored_before_the_packing_loads_and_plays_on(
     assert games_client.get(
         f"/api/games/{game['id']}/pdn", headers=bearer(token)
     ).status_code == 200
+
+
+@pytest.mark.parametrize("variant", ["international", "english"])
+def test_the_usual_start_is_not_stored_and_reads_back(
+    games_client: TestClient, table: Any, variant: str
+) -> None:
+    """One write unit covers 1 KB: the usual start's 120 bytes are left out of the item (a game
+    stored with them, before, still reads), while a game set up from a position keeps its own."""
+    token, game = start_game(games_client, "free", level="debutant", variant=variant)
+    item = stored_item(table, game["id"])
+    assert "startFen" not in item
+    usual = dames.Board(None, variant=variant).fen()
+    assert GameRecord.from_item(item).start_fen == usual
+    assert get_game(games_client, game["id"], token)["startFen"] == usual
+    table.put_item(Item={**item, "startFen": usual})  # as items were written before
+    assert get_game(games_client, game["id"], token)["startFen"] == usual
+    record = GameRecord.from_item(item).evolve(start_fen="W:W28,K45:B1,23")
+    assert record.to_item()["startFen"] == "W:W28,K45:B1,23"
+    assert GameRecord.from_item(record.to_item()).start_fen == "W:W28,K45:B1,23"

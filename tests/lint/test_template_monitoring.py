@@ -111,7 +111,8 @@ def test_the_dashboard_shows_every_alarm_and_parses() -> None:
 
 
 def test_every_function_logs_to_a_group_of_the_stack_with_a_retention() -> None:
-    """A group Lambda creates by itself keeps every line for ever, and bills it for ever."""
+    """A group Lambda creates by itself keeps every line for ever, and bills it for ever; the
+    API's access log, which shows throttled and failed requests no function sees, too."""
     groups = resources_of_type("AWS::Logs::LogGroup")
     functions = resources_of_type("AWS::Serverless::Function")
     assert functions
@@ -122,6 +123,20 @@ def test_every_function_logs_to_a_group_of_the_stack_with_a_retention() -> None:
         assert groups[group]["Properties"]["RetentionInDays"] == {"Ref": "LogRetentionDays"}
         used.append(group)
     assert len(set(used)) == len(used), "two functions share a log group"
-    assert sorted(used) == sorted(groups), "a log group no function writes to"
+    (api,) = resources_of_type("AWS::Serverless::HttpApi").values()
+    access = api["Properties"]["AccessLogSettings"]["DestinationArn"]["Fn::GetAtt"][0]
+    assert access in groups and access not in used, "the API's access log has a group of its own"
+    assert groups[access]["Properties"]["RetentionInDays"] == {"Ref": "LogRetentionDays"}
+    assert sorted([*used, access]) == sorted(groups), "a log group nobody writes to"
     retention = template()["Parameters"]["LogRetentionDays"]
     assert retention["Default"] in retention["AllowedValues"]
+
+
+def test_the_api_access_log_is_one_json_object_per_request() -> None:
+    """CloudWatch Logs Insights reads the fields of a JSON line; a stray quote would make every
+    line unreadable, and these are the fields an abuse or outage investigation needs."""
+    (api,) = resources_of_type("AWS::Serverless::HttpApi").values()
+    line = api["Properties"]["AccessLogSettings"]["Format"]
+    fields = json.loads(line)
+    assert {"requestId", "ip", "route", "status", "integrationError"} <= set(fields)
+    assert all(value.startswith("$context.") for value in fields.values())

@@ -1,25 +1,30 @@
 """Games in DynamoDB: one item per game (``pk = GAME#<id>``, ``sk = GAME``).
 
-The item holds what is needed to rebuild the game by replaying it — ``startFen``, the moves
-as full paths (packed, ``packedMoves``: see ``move_codec``; items written before hold a list
-``moves`` of texts, still read), variant, level, seed — plus status, clock, ``version`` and,
-for idempotent retries, the last move request with the exact response it got. Every write
-after the first is a whole-item put conditional on the version that was read (optimistic
-locking): a writer that lost the race gets ``StaleGameError`` and nothing is overwritten.
+The item holds what is needed to rebuild the game by replaying it — ``startFen`` (left out
+when it is the variant's usual start: its 120 bytes would push a long game's item past the
+1 KB of one write unit), the moves as full paths (packed, ``packedMoves``: see
+``move_codec``; items written before hold a list ``moves`` of texts, still read), variant,
+level, seed — plus status, clock, ``version`` and, for idempotent retries, the last move
+request with the exact response it got. Every write after the first is a whole-item put
+conditional on the version that was read (optimistic locking): a writer that lost the race
+gets ``StaleGameError`` and nothing is overwritten.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
+import dames
 from botocore.exceptions import ClientError
 from dames import draws
 
 from dames_backend import db
 from dames_backend.clock import GameClock
 from dames_backend.games.move_codec import pack_moves, unpack_moves
+from dames_backend.games.varints import pack_varints, unpack_varints
 
 if TYPE_CHECKING:  # the boto3 stubs are in requirements-dev.txt only, for mypy
     from types_boto3_dynamodb.type_defs import TransactWriteItemTypeDef
@@ -98,7 +103,6 @@ class GameRecord:
             "variant": self.variant,
             "level": self.level,
             "seed": self.seed,
-            "startFen": self.start_fen,
             "playerColor": self.player_color,
             "createdAt": self.created_at,
             PACKED_MOVES: pack_moves(self.moves),
@@ -112,6 +116,7 @@ class GameRecord:
             "drawRules": self.draw_rules,
         }
         optional = {
+            "startFen": None if self.start_fen == usual_start(self.variant) else self.start_fen,
             "date": self.date,
             "reason": self.reason,
             "expiresAt": self.expires_at,
@@ -144,7 +149,7 @@ class GameRecord:
             level=str(item["level"]),
             seed=str(item["seed"]),
             date=item.get("date"),
-            start_fen=str(item["startFen"]),
+            start_fen=str(item.get("startFen") or usual_start(str(item["variant"]))),
             player_color=str(item["playerColor"]),
             created_at=str(item["createdAt"]),
             moves=_moves_from_item(item),
@@ -172,6 +177,12 @@ class GameRecord:
         )
 
 
+@cache
+def usual_start(variant: str) -> str:
+    """The variant's starting position as the games' FENs write it (``Board.fen()``)."""
+    return dames.Board(None, variant=variant).fen()
+
+
 def _moves_from_item(item: dict[str, Any]) -> tuple[str, ...]:
     """The packed moves, or the list of texts of an item written before they were packed."""
     packed = item.get(PACKED_MOVES)
@@ -181,7 +192,8 @@ def _moves_from_item(item: dict[str, Any]) -> tuple[str, ...]:
 
 
 # The clock's attributes in the item and the ``GameClock`` fields they hold: whole numbers,
-# and the per-move times, one short string each (not a list of numbers: a few bytes a move).
+# and the per-move times, packed (`varints`: about 3 bytes a move for the two; items written
+# before hold them as one comma-separated string each, still read).
 _CLOCK_NUMBERS = {
     "elapsedMs": "elapsed_ms",
     "lastAnswerMs": "turn_started_ms",
@@ -200,19 +212,16 @@ def _clock_item(clock: GameClock) -> dict[str, Any]:
         item["pausedSinceMs"] = clock.paused_since_ms
     if clock.move_ms:
         for attribute, name in _CLOCK_MOVE_TIMES.items():
-            item[attribute] = _join_ints(getattr(clock, name))
+            item[attribute] = pack_varints(getattr(clock, name))
     return item
 
 
-def _join_ints(values: tuple[int, ...]) -> str:
-    return ",".join(str(value) for value in values)
-
-
-def _split_ints(text: Any) -> tuple[int, ...]:
-    """Reads ``_join_ints``; anything else (absent, older items) is no times at all."""
-    if not isinstance(text, str) or not text:
-        return ()
-    return tuple(int(part) for part in text.split(","))
+def _times_from_item(value: Any) -> tuple[int, ...]:
+    """The packed times (boto3 reads a binary attribute as ``Binary``), the comma-separated
+    string of items written before, or none at all (absent: items older still)."""
+    if isinstance(value, str):
+        return tuple(int(part) for part in value.split(",")) if value else ()
+    return unpack_varints(bytes(value)) if value is not None else ()
 
 
 def _clock_from_item(item: dict[str, Any]) -> GameClock:
@@ -221,7 +230,8 @@ def _clock_from_item(item: dict[str, Any]) -> GameClock:
         name: int(item.get(attribute, 0)) for attribute, name in _CLOCK_NUMBERS.items()
     }
     fields.update(
-        (name, _split_ints(item.get(attribute))) for attribute, name in _CLOCK_MOVE_TIMES.items()
+        (name, _times_from_item(item.get(attribute)))
+        for attribute, name in _CLOCK_MOVE_TIMES.items()
     )
     return GameClock(paused_since_ms=_opt_int(item.get("pausedSinceMs")), **fields)
 
