@@ -18,7 +18,8 @@ whether it pays before it ships. `--drop` leaves terms out, to measure what each
 Scan's scores (bench/eval_labels.py) carry far more than one result per game: with `--scores`
 a scored position's target is `blend` × result + (1 − `blend`) × sigmoid(score / K_scan),
 K_scan being the one that makes Scan's scores predict the results best (an unscored position
-keeps its result; `--scored-only` fits on the scored ones alone). The held-out log-loss is then
+keeps its result; `--scored-only` fits on the scored ones alone, `--score-weight` counts each
+scored one several times). The held-out log-loss is then
 also printed against Scan's sigmoid (the held-out scored positions), so `--blend` can be chosen
 on both. `--patterns` adds dames.ai.patterns' regional weights (sparse columns, unscaled, their
 own L2 penalty `--l2-patterns`).
@@ -209,6 +210,10 @@ def report(models: dict[str, list[float]], held: list[Row], k_scan: float | None
             line += (f", results of scored {log_loss(mine, [ys[i] for i in scored]):.4f}"
                      f", Scan's scores {log_loss(mine, scan):.4f} ({len(scored)} scored)")
         print(line)
+    if k_scan is not None and scored:
+        scan = [sigmoid(held[i][3] / k_scan) for i in scored]  # type: ignore[operator]
+        print(f"held-out log-loss, Scan's own scores: results of scored "
+              f"{log_loss(scan, [ys[i] for i in scored]):.4f}")
 
 
 def parse() -> argparse.Namespace:
@@ -230,6 +235,8 @@ def parse() -> argparse.Namespace:
                         help="the result's share of a scored position's target")
     parser.add_argument("--scored-only", action="store_true",
                         help="fit and hold out the scored positions only")
+    parser.add_argument("--score-weight", type=int, default=1,
+                        help="how many times a scored position counts in the fit")
     parser.add_argument("--patterns", nargs="*", default=[], choices=(*ALL_REGIONS, "all"),
                         help="regional patterns to fit (dames.ai.patterns)")
     return parser.parse_args()
@@ -242,6 +249,7 @@ def main() -> int:
     held = [r for r in rows if not r[2] % 5]
     plain = Evaluator("international")
     k = best_k(white_scores(plain.evaluate, train), [y for _, y, _, _ in train])
+    train += [r for r in train if r[3] is not None] * (args.score_weight - 1)
     games = len({g for _, _, g, _ in rows})
     print(f"{len(rows)} positions from {games} games ({len(train)} fitted, {len(held)} held out);"
           f" K = {k:.1f} (the hand-set evaluation's best)")
