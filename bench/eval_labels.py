@@ -17,8 +17,9 @@ The recipe (deterministic: the same input and Scan give the same file):
    and clipped to ±`--clip` (won positions score in thousands);
 3. a position Scan does not score (a single legal move) is left out.
 
-Output: the input's line with the score appended, `FEN | result | game | score`, appended
-and flushed as it goes, so a run can be stopped and resumed (`--skip` the lines done).
+Output: the input's line with the score appended, `FEN | result | game | score`, flushed as
+it goes, so a run can be stopped and resumed: `--resume` appends, skipping the input lines the
+output already holds (a position Scan did not score is searched again).
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ def main() -> int:
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--depth", type=int, default=12)
     parser.add_argument("--clip", type=int, default=1000)
-    parser.add_argument("--skip", type=int, default=0, help="lines already labelled")
+    parser.add_argument("--resume", action="store_true", help="append to --out, skip its lines")
     parser.add_argument("--limit", type=int, default=None, help="stop after this many")
     args = parser.parse_args()
     if not args.scan:
@@ -68,12 +69,16 @@ def main() -> int:
     lines = args.data.read_text().splitlines()
     order = list(range(len(lines)))
     random.Random("eval-labels").shuffle(order)
-    stop = len(order) if args.limit is None else min(len(order), args.skip + args.limit)
+    if args.resume and args.out.exists():
+        done_lines = {line.rpartition("|")[0].strip()
+                      for line in args.out.read_text().splitlines()}
+        order = [i for i in order if lines[i].strip() not in done_lines]
+    order = order[:args.limit]
     scan = ScanPlayer("scan-d12", args.scan)
     started = time.monotonic()
     try:
-        with args.out.open("a" if args.skip else "w") as out:
-            for done, index in enumerate(order[args.skip:stop], start=args.skip + 1):
+        with args.out.open("a" if args.resume else "w") as out:
+            for done, index in enumerate(order, start=1):
                 board = Board(lines[index].split("|")[0].strip())
                 score = scan_score(scan, board, args.depth)
                 if score is not None:
@@ -81,7 +86,7 @@ def main() -> int:
                     out.write(f"{lines[index]} | {max(-args.clip, min(args.clip, white))}\n")
                     out.flush()
                 if done % 500 == 0:
-                    rate = (done - args.skip) / (time.monotonic() - started)
+                    rate = done / (time.monotonic() - started)
                     print(f"{done} labelled, {rate:.1f} a second", file=sys.stderr, flush=True)
     finally:
         scan.close()

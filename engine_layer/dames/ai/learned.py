@@ -4,13 +4,16 @@ Why learned: the hand-set `Evaluator` loses slow positional slides against Scan 
 hand can set a dozen weights, not a hundred. Here every term has an opening and an ending
 weight, blended by the number of pieces left, and the weights are fitted Texel-style by
 bench/tune_eval.py: the sigmoid of the evaluation predicts the results of Scan 2.0's self-play
-games (bench/eval_data.py). The weights file ships beside this module (about 1 KB).
+games (bench/eval_data.py), optionally blended with Scan's own depth-12 scores of the positions
+(bench/eval_labels.py). The weights file ships beside this module (about 1 KB).
 
 Cost matters as much as accuracy (each ply of search is worth more than most terms), so the
 men's per-square values (which hold material, advancement, centre, edges and the back row)
 are folded at load time into one table per piece count, stored as bit planes: their sum is
 a handful of popcounts. The structural terms are shared with the training code
-(`features`), so what is fitted is what is played.
+(`features`), so what is fitted is what is played. Regional patterns (dames.ai.patterns) are
+used when the weights file has them: the tuner can fit them (`--patterns`), but they cost more
+than they gained when measured (see bench/tune_eval.py's figures in the project's notes).
 """
 
 from __future__ import annotations
