@@ -12,8 +12,9 @@ men's per-square values (which hold material, advancement, centre, edges and the
 are folded at load time into one table per piece count, stored as bit planes: their sum is
 a handful of popcounts. The structural terms are shared with the training code
 (`features`), so what is fitted is what is played. Regional patterns (dames.ai.patterns) are
-used when the weights file has them: the tuner can fit them (`--patterns`), but they cost more
-than they gained when measured (see bench/tune_eval.py's figures in the project's notes).
+used when the weights file has them: the tuner can fit them (`--patterns`), but measured they
+doubled the evaluation's cost and gained nothing (bench/tune_eval.py's figures), so the
+shipped file has none and the evaluation skips them.
 """
 
 from __future__ import annotations
