@@ -3,11 +3,12 @@
     PYTHONPATH=engine_layer nice -n 10 .venv/bin/python bench/eval_data.py \
         --scan /path/to/scan --games 1600 --out /tmp/eval_games.txt
 
-Why results and not Scan's scores: the evaluation is fitted Texel-style (bench/tune_eval.py),
-i.e. the sigmoid of the evaluation is made to predict who wins. A game's result costs one fast
-self-play game for ~60 positions, where a deep score costs a deep search per position; and
-Scan 2.0 prints no score at all below depth 12 (its `info` line), so fast games give results
-only. Thousands of games from varied starts average the luck out.
+Why results first: the evaluation is fitted Texel-style (bench/tune_eval.py), i.e. the sigmoid
+of the evaluation is made to predict who wins. A game's result costs one fast self-play game for
+~100 positions, where a deep score costs a deep search per position (Scan 2.0 prints no score
+below depth 12: about 0.1-0.2 s a position here); thousands of games from varied starts average
+the luck out. bench/eval_labels.py then adds Scan's depth-12 scores to as many of these
+positions as time allows.
 
 The recipe (fixed seeds, so a rerun with the same Scan gives the same file):
 1. game n draws, from `random.Random("eval-data:<n>")`, a number of random plies in

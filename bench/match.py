@@ -9,6 +9,7 @@ A player is one of
   budget of N and no clock (load-proof: on a busy machine a clock cuts the depth unevenly; about
   100 000 units of work is one CPU-second of `maitre` on this kind of machine); `fort~learned`
   / `fort~handset` force the evaluation (dames.ai.learned or dames.ai.evaluation);
+  `maitre~/path/weights.json` plays the learned evaluation with that weights file;
 - `scan-dN` / `scan-tMS`: Scan 2.0 at depth N or MS milliseconds a move, through its Hub
   version 1 protocol (`hub`, `set book false`, `init`, then per move `start`, `move ...` for
   every move played so far, `depth N` or `time MS`, `go`), so it sees the game's history;
@@ -40,6 +41,7 @@ import time
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
+from dames.ai.learned import select_weights
 from dames.ai.levels import LEVELS
 from dames.ai.player import search_position
 from dames.board import Board
@@ -88,8 +90,10 @@ class LevelPlayer(Player):
         level = LEVELS[name]
         if work:
             level = replace(level, node_budget=int(work), time_limit=None)
+        # `maitre~/path/weights.json`: the learned evaluation with another weights file.
+        self.weights = Path(evaluation) if evaluation.endswith(".json") else None
         if evaluation:
-            level = replace(level, learned=evaluation == "learned")
+            level = replace(level, learned=evaluation == "learned" or self.weights is not None)
         self.level = level
         self.name = spec
 
@@ -97,6 +101,7 @@ class LevelPlayer(Player):
         moves = board.legal_moves()
         if len(moves) == 1:
             return moves[0]
+        select_weights(self.weights)
         moves, result = search_position(board, self.level)
         return moves[result.best[0]]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -19,10 +20,16 @@ from dames.ai.learned import (
     STRUCTURE,
     WEIGHTS_FILE,
     LearnedEvaluator,
+    PatternWeights,
+    evaluator_from,
     learned_evaluator,
+    load_patterns,
     load_weights,
+    select_weights,
+    weights_document,
 )
 from dames.ai.levels import LEVELS
+from dames.ai.patterns import ALL_REGIONS, CONFIGS, region_squares
 from dames.ai.player import new_searcher
 from dames.variants import get_variant
 
@@ -65,26 +72,47 @@ def sample_fens(positions: list[str]) -> list[str]:
     return POSITIONS + positions[::3] + played
 
 
+def random_patterns(seed: int) -> PatternWeights:
+    """Weights for every region, large enough to matter (the shipped file may have none)."""
+    rng = random.Random(seed)
+    return PatternWeights(ALL_REGIONS, *([[rng.uniform(-30, 30) for _ in range(CONFIGS)]
+                                          for _ in ALL_REGIONS] for _ in range(2)))
+
+
+def evaluators() -> list[LearnedEvaluator]:
+    return [learned_evaluator(), LearnedEvaluator(*load_weights(), random_patterns(5))]
+
+
 def test_the_evaluation_does_not_depend_on_the_colour(positions: list[str]) -> None:
-    evaluate = learned_evaluator().evaluate
-    for fen in sample_fens(positions):
-        assert evaluate(*args_of(Board(fen))) == evaluate(*args_of(Board(flipped(fen)))), fen
+    for evaluator in evaluators():
+        evaluate = evaluator.evaluate
+        for fen in sample_fens(positions):
+            assert evaluate(*args_of(Board(fen))) == evaluate(*args_of(Board(flipped(fen)))), fen
 
 
 def test_every_feature_of_the_mirrored_position_is_negated(positions: list[str]) -> None:
     """The features are White's view, so swapping the colours negates each of them."""
-    features = learned_evaluator().features
+    evaluator = evaluators()[1]
     for fen in sample_fens(positions):
-        mirrored = features(*args_of(Board(flipped(fen))))
-        assert mirrored == [-x for x in features(*args_of(Board(fen)))], fen
+        board, mirrored = Board(fen), Board(flipped(fen))
+        assert evaluator.features(*args_of(mirrored)) == [
+            -x for x in evaluator.features(*args_of(board))], fen
+        assert evaluator.pattern_features(mirrored.white, mirrored.black, mirrored.kings) == [
+            (c, -x) for c, x in evaluator.pattern_features(board.white, board.black,
+                                                           board.kings)], fen
 
 
-def test_the_evaluation_is_the_fitted_model(positions: list[str]) -> None:
-    """The integer tables (bit planes per piece count) compute the fitted linear model: its
-    dot product with the features, to within the rounding of each term."""
-    evaluator = learned_evaluator()
+@pytest.mark.parametrize("with_patterns", [False, True])
+def test_the_evaluation_is_the_fitted_model(positions: list[str], with_patterns: bool) -> None:
+    """The integer tables (bit planes per piece count, packed pattern tables) compute the
+    fitted linear model: its dot product with the features, to within the rounding of each
+    term."""
+    evaluator = evaluators()[with_patterns]
     opening, ending = load_weights()
     weights = [w for pair in zip(opening, ending, strict=True) for w in pair]
+    patterns = random_patterns(5)
+    pattern_weights = [w for r in range(len(ALL_REGIONS)) for c in range(CONFIGS)
+                       for w in (patterns.opening[r][c], patterns.ending[r][c])]
     checked = 0
     for fen in sample_fens(positions):
         board = Board(fen)
@@ -93,10 +121,31 @@ def test_the_evaluation_is_the_fitted_model(positions: list[str]) -> None:
             continue  # men-less endings are damped on top of the model
         model = sum(w * x for w, x in zip(weights, evaluator.features(*args_of(board)),
                                            strict=True))
+        if with_patterns:
+            model += sum(pattern_weights[c] * x for c, x in evaluator.pattern_features(
+                board.white, board.black, board.kings))
         value = evaluator.evaluate(*args_of(board))
-        assert abs((value if white_to_move else -value) - model) <= 4, fen
+        assert abs((value if white_to_move else -value) - model) <= 6, fen
         checked += 1
     assert checked > 20
+
+
+def test_a_pattern_reads_its_six_squares_only() -> None:
+    """One region, one configuration weighted: the evaluation moves by that weight exactly
+    when the region's squares hold it, whoever is to move, and mirrored for Black."""
+    region = "5:2"
+    squares = region_squares(get_variant("international").geometry, region)
+    assert len(squares) == 6 and all(26 <= s <= 40 for s in squares)
+    config = 3 ** 5 + 2 * 3 ** 4  # first square: a White man; second: a Black man
+    opening = [[0.0] * CONFIGS]
+    opening[0][config] = 50.0
+    zero = [0.0] * len(BASE)
+    evaluator = LearnedEvaluator(zero, zero, PatternWeights([region], opening, opening))
+    white = Board(f"W:W{squares[0]},49:B{squares[1]},2")
+    assert evaluator.evaluate(*args_of(white)) == 50
+    assert evaluator.evaluate(*args_of(Board(flipped(white.fen())))) == 50
+    elsewhere = Board(f"W:W{squares[0]},{squares[2]}:B{squares[1]},2")
+    assert evaluator.evaluate(*args_of(elsewhere)) == 0
 
 
 def test_runaway_men_are_counted_for_both_sides() -> None:
@@ -154,24 +203,70 @@ def test_maitre_and_the_hub_play_with_the_learned_evaluation() -> None:
     assert not isinstance(english.evaluate.__self__, LearnedEvaluator)
 
 
-def test_the_tuner_fits_and_writes_loadable_weights(tmp_path: Path,
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    """bench/tune_eval.py on a tiny fixture: results of a few "games" (White wins those where
-    it is a man up), so the fitted men weight must come out positive."""
-    lines = []
+def tuner_fixture(tmp_path: Path) -> tuple[Path, Path]:
+    """Results of a few "games" (White wins those where it is a man up) and a score per
+    position (the lead in centi-men): a fixture where the men weight must come out positive."""
+    lines, scores = [], []
     for game, board in enumerate(random_game_boards("international", 10, 30, seed=7)[::3]):
         lead = board.white.bit_count() - board.black.bit_count()
         result = "1-0" if lead > 0 else "0-1" if lead < 0 else "1/2"
         lines.append(f"{board.fen()} | {result} | {game}")
-    data = tmp_path / "games.txt"
+        scores.append(f"{lines[-1]} | {100 * lead}")
+    data, scored = tmp_path / "games.txt", tmp_path / "scores.txt"
     data.write_text("\n".join(lines) + "\n")
+    scored.write_text("\n".join(scores[::2]) + "\n")
+    return data, scored
+
+
+@pytest.mark.parametrize("options", [[], ["--scores", "SCORES", "--blend", "0.5",
+                                          "--patterns", "5:2", "6:0"]])
+def test_the_tuner_fits_and_writes_loadable_weights(tmp_path: Path, options: list[str],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    data, scores = tuner_fixture(tmp_path)
     out = tmp_path / "weights.json"
+    options = [str(scores) if o == "SCORES" else o for o in options]
     monkeypatch.setattr(sys, "argv", ["tune_eval.py", str(data), "--epochs", "2",
-                                      "--write", str(out)])
+                                      "--write", str(out), *options])
     assert tune_eval.main() == 0
     opening, ending = load_weights(out)
     assert opening[BASE.index("men")] > 0
-    fitted = LearnedEvaluator(opening, ending)
+    patterns = load_patterns(out)
+    assert (patterns is None) == (not options)
+    if patterns is not None:
+        assert patterns.regions == ("5:2", "6:0")
+        assert len(patterns.opening[1]) == len(patterns.ending[0]) == CONFIGS
+        assert any(patterns.opening[0])
+    fitted = LearnedEvaluator(opening, ending, patterns)
     board = Board(POSITIONS[0])
     assert isinstance(fitted.evaluate(*args_of(board)), int)
     assert len(fitted.features(*args_of(board))) == len(FEATURES)
+    assert evaluator_from(out).evaluate(*args_of(board)) == fitted.evaluate(*args_of(board))
+
+
+def test_the_weights_document_keeps_the_patterns_to_a_tenth(tmp_path: Path) -> None:
+    opening, ending = load_weights()
+    patterns = random_patterns(3)
+    path = tmp_path / "weights.json"
+    path.write_text(weights_document(opening, ending, "test", patterns))
+    loaded = load_patterns(path)
+    assert loaded is not None and loaded.regions == ALL_REGIONS
+    assert all(abs(a - b) <= 0.05 for a, b in zip(loaded.ending[4], patterns.ending[4],
+                                                   strict=True))
+    reloaded = load_weights(path)[0]
+    assert max(abs(a - b) for a, b in zip(reloaded, opening, strict=True)) <= 0.05
+
+
+def test_bench_code_can_select_another_weights_file(tmp_path: Path) -> None:
+    """bench/match.py's `maitre~weights.json` players: the searchers take the selected file's
+    evaluator until the shipped one is selected again."""
+    opening, ending = load_weights()
+    path = tmp_path / "weights.json"
+    path.write_text(weights_document(opening, ending, "test", random_patterns(2)))
+    variant = get_variant("international")
+    try:
+        select_weights(path)
+        assert new_searcher(LEVELS["maitre"], variant).evaluate == evaluator_from(path).evaluate
+    finally:
+        select_weights()
+    assert new_searcher(LEVELS["maitre"], variant).evaluate == evaluator_from(
+        WEIGHTS_FILE).evaluate

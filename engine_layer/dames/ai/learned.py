@@ -4,23 +4,30 @@ Why learned: the hand-set `Evaluator` loses slow positional slides against Scan 
 hand can set a dozen weights, not a hundred. Here every term has an opening and an ending
 weight, blended by the number of pieces left, and the weights are fitted Texel-style by
 bench/tune_eval.py: the sigmoid of the evaluation predicts the results of Scan 2.0's self-play
-games (bench/eval_data.py). The weights file ships beside this module (about 1 KB).
+games (bench/eval_data.py), optionally blended with Scan's own depth-12 scores of the positions
+(bench/eval_labels.py). The weights file ships beside this module (about 1 KB).
 
 Cost matters as much as accuracy (each ply of search is worth more than most terms), so the
 men's per-square values (which hold material, advancement, centre, edges and the back row)
 are folded at load time into one table per piece count, stored as bit planes: their sum is
 a handful of popcounts. The structural terms are shared with the training code
-(`features`), so what is fitted is what is played.
+(`features`), so what is fitted is what is played. Regional patterns (dames.ai.patterns) are
+used when the weights file has them: the tuner can fit them (`--patterns`), but measured they
+doubled the evaluation's cost and gained nothing (bench/tune_eval.py's figures), so the
+shipped file has none and the evaluation skips them.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from functools import cache
 from operator import mul
 from pathlib import Path
+from typing import Any
 
 from dames.ai.evaluation import Evaluator
+from dames.ai.patterns import CONFIGS, Patterns, packed_sum
 
 WEIGHTS_FILE = Path(__file__).with_name("weights_international.json")
 SCALE = 64  # the structural weights are used as integers of 1/64 centi-men
@@ -42,10 +49,22 @@ BASE = (*GROUPS, *(f"sq{s}" for s in MAN_SQUARES), *STRUCTURE, *SIDE)
 FEATURES = tuple(f"{name}/{half}" for name in BASE for half in ("opening", "ending"))
 
 
+class PatternWeights:
+    """The regional patterns' weights (dames.ai.patterns), centi-men: per region, CONFIGS
+    opening and CONFIGS ending values."""
+
+    def __init__(self, regions: Sequence[str], opening: Sequence[Sequence[float]],
+                 ending: Sequence[Sequence[float]]) -> None:
+        self.regions = tuple(regions)
+        self.opening = [list(values) for values in opening]
+        self.ending = [list(values) for values in ending]
+
+
 class LearnedEvaluator(Evaluator):
     """`Evaluator`'s board masks and helpers, with learned, phase-blended weights."""
 
-    def __init__(self, opening: list[float], ending: list[float]) -> None:
+    def __init__(self, opening: list[float], ending: list[float],
+                 patterns: PatternWeights | None = None) -> None:
         super().__init__("international")
         geo = self.geometry
         bit = geo.bit_of_square
@@ -62,6 +81,10 @@ class LearnedEvaluator(Evaluator):
              for j in range(first, len(BASE))]
             for left in range(41)
         ]
+        self.patterns = Patterns(geo, patterns.regions if patterns else ())
+        self.pattern_tables = self.patterns.packed_tables(
+            *([[round(SCALE * w) for w in values] for values in half]
+              for half in ((patterns.opening, patterns.ending) if patterns else ((), ()))))
 
     def _cones(self) -> tuple[dict[int, int], dict[int, int]]:
         """For a man three rows or fewer from crowning: the squares ahead of it (its reach,
@@ -180,6 +203,18 @@ class LearnedEvaluator(Evaluator):
         phase = min((white | black).bit_count(), 40) / 40
         return [v for x in base for v in (x * phase, x * (1 - phase))]
 
+    def pattern_features(self, white: int, black: int, kings: int) -> list[tuple[int, float]]:
+        """The patterns' inputs, sparse (column, value) from White's view: column
+        2 × (CONFIGS × region + configuration) is the opening weight, + 1 the ending one."""
+        phase = min((white | black).bit_count(), 40) / 40
+        columns: dict[int, float] = {}
+        for r, configs in enumerate(self.patterns.configs(white & ~kings, black & ~kings)):
+            for sign, config in zip((1.0, -1.0), configs, strict=True):
+                column = 2 * (CONFIGS * r + config)
+                columns[column] = columns.get(column, 0.0) + sign * phase
+                columns[column + 1] = columns.get(column + 1, 0.0) + sign * (1 - phase)
+        return [(c, x) for c, x in sorted(columns.items()) if x]
+
     def evaluate(self, white: int, black: int, kings: int, white_to_move: bool) -> int:
         wm, bm = white & ~kings, black & ~kings
         n_wm, n_bm = wm.bit_count(), bm.bit_count()
@@ -191,7 +226,12 @@ class LearnedEvaluator(Evaluator):
         weights = self.weights_at[left]
         # map stops with the shorter list: the structure's terms, not the side's two.
         total: int = sum(map(mul, weights, self.structure(white, black, kings)))
-        score += total // SCALE if total >= 0 else -(-total // SCALE)
+        if self.pattern_tables:
+            opening, ending = packed_sum(wm, bm, self.pattern_tables)
+            total = 40 * total + opening * left + ending * (40 - left)
+            score += total // (40 * SCALE) if total >= 0 else -(-total // (40 * SCALE))
+        else:
+            score += total // SCALE if total >= 0 else -(-total // SCALE)
         if not n_wm and not n_bm:
             # A small king force against a lone king is usually a draw (as in `Evaluator`).
             n_wk, n_bk = (white & kings).bit_count(), (black & kings).bit_count()
@@ -219,21 +259,58 @@ def load_weights(path: Path = WEIGHTS_FILE) -> tuple[list[float], list[float]]:
     return opening, ending
 
 
-def weights_document(opening: list[float], ending: list[float], source: str) -> str:
-    """The weights file's text (what `load_weights` reads), values rounded to 0.01."""
+def load_patterns(path: Path = WEIGHTS_FILE) -> PatternWeights | None:
+    """The regional patterns' weights, None when the file has none (stored in tenths)."""
+    data = json.loads(path.read_text(encoding="utf-8")).get("patterns")
+    if data is None:
+        return None
+    return PatternWeights(data["regions"],
+                          [[v / 10 for v in values] for values in data["opening"]],
+                          [[v / 10 for v in values] for values in data["ending"]])
+
+
+def weights_document(opening: list[float], ending: list[float], source: str,
+                     patterns: PatternWeights | None = None) -> str:
+    """The weights file's text (what `load_weights` and `load_patterns` read), values rounded
+    to 0.01; the patterns' in tenths of a centi-man, one line per region and half."""
     first = len(GROUPS) + len(MAN_SQUARES)
     indices = [*range(len(GROUPS)), *range(first, len(BASE))]
     names = [BASE[i] for i in indices]
-    return json.dumps({
+    document: dict[str, Any] = {
         "source": source,
         "opening": {n: round(opening[i], 2) for n, i in zip(names, indices, strict=True)},
         "ending": {n: round(ending[i], 2) for n, i in zip(names, indices, strict=True)},
         "squares_opening": [round(v, 1) for v in opening[len(GROUPS):first]],
         "squares_ending": [round(v, 1) for v in ending[len(GROUPS):first]],
-    }, indent=1) + "\n"
+    }
+    text = json.dumps(document, indent=1)
+    if patterns is None:
+        return text + "\n"
+
+    def rows(halves: list[list[float]]) -> str:
+        return ",\n  ".join(json.dumps([round(10 * v) for v in values], separators=(",", ":"))
+                            for values in halves)
+
+    return (f'{text[:-2]},\n "patterns": {{\n  "regions": {json.dumps(patterns.regions)},\n'
+            f'  "opening": [\n  {rows(patterns.opening)}],\n'
+            f'  "ending": [\n  {rows(patterns.ending)}]\n }}\n}}\n')
 
 
 @cache
+def evaluator_from(path: Path) -> LearnedEvaluator:
+    """The international strong evaluator with the weights of `path` (immutable, shared)."""
+    return LearnedEvaluator(*load_weights(path), load_patterns(path))
+
+
+_selected = [WEIGHTS_FILE]
+
+
 def learned_evaluator() -> LearnedEvaluator:
-    """The international strong evaluator with the shipped weights (immutable, shared)."""
-    return LearnedEvaluator(*load_weights())
+    """The strong levels' evaluator: the shipped weights unless bench code selected others."""
+    return evaluator_from(_selected[0])
+
+
+def select_weights(path: Path | None = None) -> None:
+    """For bench/match.py's `maitre~weights.json` players only: play with another weights
+    file (None: the shipped one) from now on, process-wide."""
+    _selected[0] = WEIGHTS_FILE if path is None else path
