@@ -81,9 +81,6 @@ class Searcher(MoveOrdering):
         # entry of the transposition table survive a shallower one of the same search.
         self.reduce_late_moves = False
         self.depth_preferred = False
-        # [color]: where a man crowns from in one step, looked at by the strong levels' leaves
-        # (`dames.ai.strong`); none here, so the plain search evaluates every quiet leaf.
-        self.crowning_from = (0, 0)
         self.age = 0
         self.partial: tuple[int, int] | None = None  # (index, score) of the iteration under way
         self.leaf_values: dict[int, int] = {}  # static values of quiet leaves, by key
@@ -249,9 +246,6 @@ class Searcher(MoveOrdering):
                 if not leaf.has_quiet_move(us, them, kings, color):
                     return ply - MATE
                 value = self.evaluate(white, black, kings, color == 0)
-                if us & ~kings & self.crowning_from[color]:
-                    return self._crowning(white, black, kings, color, key, value, alpha, beta,
-                                          ply)
                 if len(self.leaf_values) < TABLE_CAP:
                     self.leaf_values[key] = value
                 return value
@@ -349,11 +343,6 @@ class Searcher(MoveOrdering):
         path.pop()
         self._store(key, entry, depth, best, original_alpha, beta, ply, best_move)
         return best
-
-    def _crowning(self, white: int, black: int, kings: int, color: int, key: int,
-                  stand_pat: int, alpha: int, beta: int, ply: int) -> int:
-        """A quiet leaf where the side to move may crown: as it stands, in the plain search."""
-        return stand_pat
 
     def _store(
         self, key: int, entry: TableEntry | None, depth: int, best: int, original_alpha: int,

@@ -30,6 +30,8 @@ from dames.geometry import Geometry
 from dames.movegen import InternalMove
 from dames.variants import Variant
 
+_plain_negamax = Searcher._negamax
+
 # Entries of the table kept across searches (~200 bytes each): about 100 MB at most.
 KEPT_TABLE_CAP = 1 << 19
 
@@ -89,8 +91,11 @@ class StrongSearcher(Searcher):
         self.depth_preferred = True
         self.kept_table = kept_table
         self.crowning_to = white_row, black_row = variant.geometry.promotion_mask
+        # [color]: where a man crowns from in one step (see `_negamax`).
         self.crowning_from = (next_to(variant.geometry, white_row),
                               next_to(variant.geometry, black_row))
+        self.static_evaluate = self.evaluate
+        self.stood = False  # set by `_standing`: the plain search took a quiet leaf's value
 
     def search(
         self, root: RootPosition, root_moves: list[InternalMove], depth: int
@@ -111,6 +116,45 @@ class StrongSearcher(Searcher):
         scores = list(result.scores)
         scores[index] = score
         return SearchResult([index], score, result.depth, self.nodes, scores)
+
+    def _negamax(
+        self, white: int, black: int, kings: int, color: int, key: int, depth: int, alpha: int,
+        beta: int, ply: int, floor: int,
+    ) -> int:
+        """The plain search's node, except a leaf where a man of the side to move stands one
+        step from the last row and no capture is due (`_crowning_leaf`).
+
+        Filtered here rather than in the plain search's leaf so that the daily levels' leaves
+        pay nothing for a test that is always false for them.
+        """
+        if depth <= 0 and (black if color else white) & ~kings & self.crowning_from[color]:
+            us, them = (black, white) if color else (white, black)
+            if not self.leaf.has_capture(us, them, kings, color):
+                return self._crowning_leaf(white, black, kings, color, key, alpha, beta, ply,
+                                           floor)
+        return _plain_negamax(self, white, black, kings, color, key, depth, alpha, beta, ply,
+                              floor)
+
+    def _crowning_leaf(self, white: int, black: int, kings: int, color: int, key: int,
+                       alpha: int, beta: int, ply: int, floor: int) -> int:
+        """The plain leaf (repetition, draw rules, a blocked side, else the static value), then
+        the crowning steps if it took the static value (`_standing` says so). That value is not
+        kept with the leaves' values: this leaf's result depends on the window."""
+        self.stood = False
+        self.evaluate = self._standing
+        try:
+            value = _plain_negamax(self, white, black, kings, color, key, 0, alpha, beta, ply,
+                                   floor)
+        finally:
+            self.evaluate = self.static_evaluate
+        if not self.stood:
+            return value
+        self.leaf_values.pop(key, None)
+        return self._crowning(white, black, kings, color, key, value, alpha, beta, ply)
+
+    def _standing(self, white: int, black: int, kings: int, white_to_move: bool) -> int:
+        self.stood = True
+        return self.static_evaluate(white, black, kings, white_to_move)
 
     def _crowning(self, white: int, black: int, kings: int, color: int, key: int,
                   stand_pat: int, alpha: int, beta: int, ply: int) -> int:
