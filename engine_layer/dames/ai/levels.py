@@ -42,6 +42,9 @@ class Level:
     # The strong levels' evaluation with learned weights (dames.ai.learned, international only;
     # the other variants keep the hand-set one).
     learned: bool = False
+    # The strong search's ProbCut (dames.ai.strong); switched off only to measure what it buys
+    # (bench/match.py and bench/move_quality.py: `maitre-noprobcut`).
+    probcut: bool = True
 
     @property
     def reproducible(self) -> bool:
@@ -54,7 +57,7 @@ class Level:
     ) -> SearchSettings:
         """The bounds of one search at this level."""
         return SearchSettings(self.node_budget, self.time_limit, self.min_depth, on_iteration,
-                              stop)
+                              stop, self.probcut)
 
 
 # Beyond any 2.5 s search on today's hardware; bounds the work if the clock is ever wrong.

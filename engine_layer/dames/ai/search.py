@@ -111,11 +111,10 @@ class Searcher(MoveOrdering):
         result: SearchResult | None = None
         for iteration in range(1, depth + 1):
             self.capture_ply_limit = min(MAX_PLY, iteration + CAPTURE_PLIES)
-            # Each iteration costs a few times the previous one: past a third of the time, the
-            # next one would not finish, so answer now (once `min_depth` is done; the hard
-            # deadline below stops any iteration, however shallow).
-            if self.time_limit is not None and iteration > self.min_depth and \
-                    result is not None and time.perf_counter() - started > self.time_limit / 3:
+            # Answer now if the next iteration would not finish (once `min_depth` is done; the
+            # hard deadline stops any iteration, however shallow).
+            if self.time_limit is not None and iteration > self.min_depth and result is not None \
+                    and not self._iteration_fits(time.perf_counter() - started, self.time_limit):
                 break
             try:
                 scores = self._root_iteration(root, root_moves, order, iteration)
@@ -139,6 +138,11 @@ class Searcher(MoveOrdering):
         if result is None:
             result = self._static_root(root, root_moves)
         return result
+
+    def _iteration_fits(self, elapsed: float, limit: float) -> bool:
+        """Each iteration costs a few times the previous one: past a third of the time, the
+        next one would not finish (the strong levels predict it, `dames.ai.strong`)."""
+        return elapsed <= limit / 3
 
     def _interrupted(self, result: SearchResult) -> SearchResult:
         """The answer when an iteration is cut: the last completed one's (strong levels may
