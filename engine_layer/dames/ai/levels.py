@@ -35,8 +35,8 @@ class Level:
     min_depth: int = 0  # with a time limit: depth always completed, whatever the clock says
     random_moves: bool = False
     description: str = ""
-    # The strong search (dames.ai.strong): late-move reductions, the cut iteration's move, and
-    # for a level that is not reproducible a table kept across moves. Never for the levels the
+    # The strong search (dames.ai.strong): late-move reductions, ProbCut, the cut iteration's
+    # move, and for a level that is not reproducible a table kept across moves. Never for the levels the
     # daily challenge plays (docs/engine-api.md: their replies are pinned).
     strong: bool = False
     # The strong levels' evaluation with learned weights (dames.ai.learned, international only;
