@@ -36,8 +36,8 @@ class Level:
     random_moves: bool = False
     description: str = ""
     # The strong search (dames.ai.strong): late-move reductions, ProbCut, the cut iteration's
-    # move, and for a level that is not reproducible a table kept across moves. Never for the levels the
-    # daily challenge plays (docs/engine-api.md: their replies are pinned).
+    # move, and for a level that is not reproducible a table kept across moves. Never for the
+    # levels the daily challenge plays (docs/engine-api.md: their replies are pinned).
     strong: bool = False
     # The strong levels' evaluation with learned weights (dames.ai.learned, international only;
     # the other variants keep the hand-set one).
