@@ -87,7 +87,10 @@ class LevelPlayer(Player):
     def __init__(self, spec: str) -> None:
         name, _, work = spec.partition("@")
         name, _, evaluation = name.partition("~")
+        name, _, switched_off = name.partition("-no")  # e.g. maitre-noprobcut: a feature off
         level = LEVELS[name]
+        if switched_off:
+            level = replace(level, **{switched_off: False})
         if work:
             level = replace(level, node_budget=int(work), time_limit=None)
         # `maitre~/path/weights.json`: the learned evaluation with another weights file.

@@ -10,7 +10,8 @@ from dames.ai.boardview import read_board, root_moves
 from dames.ai.evaluation import Evaluator
 from dames.ai.player import evaluator_for, forget_kept_tables, kept_table_for, search_position
 from dames.ai.results import SearchResult, SearchSettings
-from dames.ai.strong import KeptTable, StrongSearcher
+from dames.ai.search import Searcher
+from dames.ai.strong import PROBCUT_MARGIN, KeptTable, StrongSearcher
 from dames.variants import get_variant
 
 MIDDLE_GAME = ("W:W27,28,31,32,33,34,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:"
@@ -105,3 +106,54 @@ def test_men_crown_from_the_row_next_to_their_crowning_row_in_every_variant() ->
         searcher = StrongSearcher(variant, evaluator_for(name), SearchSettings(1))
         squares = [variant.geometry.squares_of(mask) for mask in searcher.crowning_from]
         assert squares == [white_from, black_from], name
+
+
+def _probcut_searcher(board: Board, probcut: bool = True) -> StrongSearcher:
+    settings = SearchSettings(10**9, probcut=probcut)
+    return StrongSearcher(board.variant, _evaluator(), settings)
+
+
+def test_probcut_cuts_a_node_whose_shallow_search_clears_beta_by_the_margin() -> None:
+    # White to move is a man up: a shallow search clears a low beta by far, not a high one.
+    board = Board("W:W28,31,32,33,36,37,38,41,42,43:B12,13,14,17,18,19,22,23,24")
+    root = read_board(board)
+    searcher = _probcut_searcher(board)
+    args = (root.white, root.black, root.kings, root.color, root.key)
+    cut = searcher._probcut(*args, 6, -300, 0, 0)
+    assert cut is not None and cut >= -300 + PROBCUT_MARGIN
+    assert searcher._probcut(*args, 6, 300, 0, 0) is None
+
+
+def test_probcut_saves_nodes_at_equal_depth() -> None:
+    board = Board(MIDDLE_GAME)
+    root = read_board(board)
+    _, internal = root_moves(board, root)
+    nodes = {}
+    for probcut in (False, True):
+        searcher = _probcut_searcher(board, probcut)
+        nodes[probcut] = searcher.search(root, internal, 7).nodes
+    assert nodes[True] < 0.9 * nodes[False]
+
+
+def test_the_strong_search_starts_an_iteration_when_its_predicted_time_fits() -> None:
+    board = Board(MIDDLE_GAME)
+    searcher = StrongSearcher(board.variant, _evaluator(), SearchSettings(10**9, 2.5))
+    # The tree grew twofold: 1.0 s spent, the next iteration should take 0.8 s more, so it
+    # starts, where a third of the limit (the plain search's rule) would have stopped.
+    searcher.iteration_times = [0.2, 0.4]
+    assert searcher._iteration_fits(1.0, 2.5)
+    assert not Searcher._iteration_fits(searcher, 1.0, 2.5)
+    # Fivefold: 0.7 s spent plus 2.5 s predicted overshoots, where the plain rule would start.
+    searcher.iteration_times = [0.1, 0.5]
+    assert not searcher._iteration_fits(0.7, 2.5)
+    assert Searcher._iteration_fits(searcher, 0.7, 2.5)
+
+
+def test_a_clocked_strong_search_times_each_completed_iteration() -> None:
+    board = Board(MIDDLE_GAME)
+    root = read_board(board)
+    _, internal = root_moves(board, root)
+    searcher = StrongSearcher(board.variant, _evaluator(), SearchSettings(10**9, 60.0))
+    result = searcher.search(root, internal, 4)
+    assert result.depth == 4 and len(searcher.iteration_times) == 4
+    assert all(seconds > 0 for seconds in searcher.iteration_times)

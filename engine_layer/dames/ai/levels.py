@@ -35,13 +35,16 @@ class Level:
     min_depth: int = 0  # with a time limit: depth always completed, whatever the clock says
     random_moves: bool = False
     description: str = ""
-    # The strong search (dames.ai.strong): late-move reductions, the cut iteration's move, and
-    # for a level that is not reproducible a table kept across moves. Never for the levels the
-    # daily challenge plays (docs/engine-api.md: their replies are pinned).
+    # The strong search (dames.ai.strong): late-move reductions, ProbCut, the cut iteration's
+    # move, and for a level that is not reproducible a table kept across moves. Never for the
+    # levels the daily challenge plays (docs/engine-api.md: their replies are pinned).
     strong: bool = False
     # The strong levels' evaluation with learned weights (dames.ai.learned, international only;
     # the other variants keep the hand-set one).
     learned: bool = False
+    # The strong search's ProbCut (dames.ai.strong); switched off only to measure what it buys
+    # (bench/match.py and bench/move_quality.py: `maitre-noprobcut`).
+    probcut: bool = True
 
     @property
     def reproducible(self) -> bool:
@@ -54,7 +57,7 @@ class Level:
     ) -> SearchSettings:
         """The bounds of one search at this level."""
         return SearchSettings(self.node_budget, self.time_limit, self.min_depth, on_iteration,
-                              stop)
+                              stop, self.probcut)
 
 
 # Beyond any 2.5 s search on today's hardware; bounds the work if the clock is ever wrong.

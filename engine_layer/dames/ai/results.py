@@ -35,6 +35,7 @@ class SearchSettings:
     min_depth: int = 0
     on_iteration: Callable[[IterationInfo], None] | None = None
     stop: Callable[[], bool] | None = None
+    probcut: bool = True  # the strong search's ProbCut (`dames.ai.strong`); off to measure
 
 
 @dataclass

@@ -81,9 +81,6 @@ class Searcher(MoveOrdering):
         # entry of the transposition table survive a shallower one of the same search.
         self.reduce_late_moves = False
         self.depth_preferred = False
-        # [color]: where a man crowns from in one step, looked at by the strong levels' leaves
-        # (`dames.ai.strong`); none here, so the plain search evaluates every quiet leaf.
-        self.crowning_from = (0, 0)
         self.age = 0
         self.partial: tuple[int, int] | None = None  # (index, score) of the iteration under way
         self.leaf_values: dict[int, int] = {}  # static values of quiet leaves, by key
@@ -114,11 +111,10 @@ class Searcher(MoveOrdering):
         result: SearchResult | None = None
         for iteration in range(1, depth + 1):
             self.capture_ply_limit = min(MAX_PLY, iteration + CAPTURE_PLIES)
-            # Each iteration costs a few times the previous one: past a third of the time, the
-            # next one would not finish, so answer now (once `min_depth` is done; the hard
-            # deadline below stops any iteration, however shallow).
-            if self.time_limit is not None and iteration > self.min_depth and \
-                    result is not None and time.perf_counter() - started > self.time_limit / 3:
+            # Answer now if the next iteration would not finish (once `min_depth` is done; the
+            # hard deadline stops any iteration, however shallow).
+            if self.time_limit is not None and iteration > self.min_depth and result is not None \
+                    and not self._iteration_fits(time.perf_counter() - started, self.time_limit):
                 break
             try:
                 scores = self._root_iteration(root, root_moves, order, iteration)
@@ -142,6 +138,11 @@ class Searcher(MoveOrdering):
         if result is None:
             result = self._static_root(root, root_moves)
         return result
+
+    def _iteration_fits(self, elapsed: float, limit: float) -> bool:
+        """Each iteration costs a few times the previous one: past a third of the time, the
+        next one would not finish (the strong levels predict it, `dames.ai.strong`)."""
+        return elapsed <= limit / 3
 
     def _interrupted(self, result: SearchResult) -> SearchResult:
         """The answer when an iteration is cut: the last completed one's (strong levels may
@@ -249,9 +250,6 @@ class Searcher(MoveOrdering):
                 if not leaf.has_quiet_move(us, them, kings, color):
                     return ply - MATE
                 value = self.evaluate(white, black, kings, color == 0)
-                if us & ~kings & self.crowning_from[color]:
-                    return self._crowning(white, black, kings, color, key, value, alpha, beta,
-                                          ply)
                 if len(self.leaf_values) < TABLE_CAP:
                     self.leaf_values[key] = value
                 return value
@@ -306,7 +304,8 @@ class Searcher(MoveOrdering):
         path = self.path
         path.append(key)
         child_index = len(path)
-        play = self._play
+        apply = self.apply  # `_play`, inlined: one call less per child
+        n_color = 1 - color
         best = -INF
         best_move = None
         original_alpha = alpha
@@ -317,7 +316,8 @@ class Searcher(MoveOrdering):
         reducible = self.reduce_late_moves and not capture and depth >= REDUCE_MIN_DEPTH \
             and len(moves) > REDUCE_FROM_MOVE and bool((white | black) & ~kings)
         for number, move in enumerate(moves):
-            n_white, n_black, n_kings, n_color, n_key = play(white, black, kings, color, key, move)
+            n_white, n_black, n_kings = apply(white, black, kings, color, move)
+            n_key = key_after(key, move, color, kings, n_kings)
             child_floor = child_index if capture or not kings & move[0] else floor
             if number == 0:
                 value = -self._negamax(n_white, n_black, n_kings, n_color, n_key, next_depth,
@@ -349,11 +349,6 @@ class Searcher(MoveOrdering):
         path.pop()
         self._store(key, entry, depth, best, original_alpha, beta, ply, best_move)
         return best
-
-    def _crowning(self, white: int, black: int, kings: int, color: int, key: int,
-                  stand_pat: int, alpha: int, beta: int, ply: int) -> int:
-        """A quiet leaf where the side to move may crown: as it stands, in the plain search."""
-        return stand_pat
 
     def _store(
         self, key: int, entry: TableEntry | None, depth: int, best: int, original_alpha: int,

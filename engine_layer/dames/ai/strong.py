@@ -1,15 +1,20 @@
-"""The search of the strong levels (`fort`, `maitre`, the Hub protocol): what `defi` lacks.
+"""The search of the strong levels (`maitre`, the Hub protocol; `fort` keeps the plain one).
 
 `defi` and the levels below keep the plain `Searcher` of `dames.ai.search` exactly as it was:
 the daily challenge and every published seed rest on their replies (docs/engine-api.md). The
 strong levels add, measured against Scan 2.0 and py-draughts (bench/match.py, README):
 
-- late-move reductions: quiet moves after the table's move and the two killers are searched one
-  ply shallower (two, late in a long list) and again at full depth only if they beat alpha;
+- late-move reductions: quiet moves from the seventh on are searched one ply shallower and
+  again at full depth only if they beat alpha (`dames.ai.search`, REDUCE_FROM_MOVE);
+- ProbCut (Scan): a null-window node 5 plies or more from the leaves whose search 3 plies
+  shallower beats beta by 0.6 man is cut (mean loss by Scan's judgement at equal work 36.7 ->
+  25.1 centi-men, bench/move_quality.py);
 - the best move of an iteration cut by the clock or the budget, once the previous best move has
   been searched to the new depth and another move has beaten it;
 - quiet leaves where the side to move can crown search those steps (quiescence through
   promotions), where the plain search takes the static value;
+- on the clock, the next iteration starts if its time, predicted from the last two, fits in
+  the limit (the plain search stops past a third of it);
 - for a level that is not reproducible (`maitre`, Hub), one transposition table kept across
   searches (so across a game's moves), where a deeper entry survives a shallower one of the same
   search, entries of earlier searches give way, and the oldest are dropped when it is full.
@@ -21,14 +26,28 @@ function of (position + history, seed, level, ply).
 from __future__ import annotations
 
 import threading
+import time
 
 from dames.ai.boardview import RootPosition
 from dames.ai.evaluation import Evaluator
+from dames.ai.ordering import MAX_PLY
 from dames.ai.results import SearchResult, SearchSettings
-from dames.ai.search import Searcher, TableEntry
+from dames.ai.search import MATE_BOUND, Searcher, TableEntry
 from dames.geometry import Geometry
 from dames.movegen import InternalMove
 from dames.variants import Variant
+
+_plain_negamax = Searcher._negamax
+
+# ProbCut: from this depth, a shallow search PROBCUT_REDUCTION plies less deep that beats beta
+# by PROBCUT_MARGIN (centi-men) cuts the node (measured: README, bench/move_quality.py).
+PROBCUT_MIN_DEPTH = 5
+PROBCUT_REDUCTION = 3
+PROBCUT_MARGIN = 60
+PROBCUT_CEILING = MATE_BOUND - PROBCUT_MARGIN  # no cut on a mate score
+# Bounds of an iteration's time over the previous one's, for predicting the next one's.
+GROWTH_MIN = 1.5
+GROWTH_MAX = 5.0
 
 # Entries of the table kept across searches (~200 bytes each): about 100 MB at most.
 KEPT_TABLE_CAP = 1 << 19
@@ -89,16 +108,41 @@ class StrongSearcher(Searcher):
         self.depth_preferred = True
         self.kept_table = kept_table
         self.crowning_to = white_row, black_row = variant.geometry.promotion_mask
+        # [color]: where a man crowns from in one step (see `_negamax`).
         self.crowning_from = (next_to(variant.geometry, white_row),
                               next_to(variant.geometry, black_row))
+        self.static_evaluate = self.evaluate
+        self.probcut_depth = PROBCUT_MIN_DEPTH if settings.probcut else MAX_PLY
+        self.stood = False  # set by `_standing`: the plain search took a quiet leaf's value
+        self.iteration_times: list[float] = []  # seconds of each completed iteration
 
     def search(
         self, root: RootPosition, root_moves: list[InternalMove], depth: int
     ) -> SearchResult:
+        self.iteration_times = []
         if self.kept_table is not None:
             self.tt, self.age = self.kept_table.next_search()
             self.tt_cap = self.kept_table.cap
         return super().search(root, root_moves, depth)
+
+    def _root_iteration(
+        self, root: RootPosition, root_moves: list[InternalMove], order: list[int], depth: int
+    ) -> list[int]:
+        started = time.perf_counter()
+        scores = super()._root_iteration(root, root_moves, order, depth)
+        self.iteration_times.append(time.perf_counter() - started)
+        return scores
+
+    def _iteration_fits(self, elapsed: float, limit: float) -> bool:
+        """Start the next iteration if it should end within the limit, its time predicted
+        from the last two (Scan's kind of time use): a third of the limit, the plain rule,
+        starts one that cannot finish when the tree grows fast and gives up time when it grows
+        slowly."""
+        times = self.iteration_times
+        last = times[-1]
+        previous = times[-2] if len(times) > 1 else 0.0
+        growth = GROWTH_MAX if previous <= 0 else min(GROWTH_MAX, max(GROWTH_MIN, last / previous))
+        return elapsed + last * growth <= limit
 
     def _interrupted(self, result: SearchResult) -> SearchResult:
         """Keep the cut iteration's best move when it beat the previous best at the new depth
@@ -111,6 +155,67 @@ class StrongSearcher(Searcher):
         scores = list(result.scores)
         scores[index] = score
         return SearchResult([index], score, result.depth, self.nodes, scores)
+
+    def _negamax(
+        self, white: int, black: int, kings: int, color: int, key: int, depth: int, alpha: int,
+        beta: int, ply: int, floor: int,
+    ) -> int:
+        """The plain search's node, except a leaf where a man of the side to move stands one
+        step from the last row and no capture is due (`_crowning_leaf`).
+
+        Filtered here rather than in the plain search's leaf so that the daily levels' leaves
+        pay nothing for a test that is always false for them.
+        """
+        if depth <= 0:
+            if (black if color else white) & ~kings & self.crowning_from[color]:
+                us, them = (black, white) if color else (white, black)
+                if not self.leaf.has_capture(us, them, kings, color):
+                    return self._crowning_leaf(white, black, kings, color, key, alpha, beta,
+                                               ply, floor)
+        elif depth >= self.probcut_depth and beta - alpha == 1 and beta < PROBCUT_CEILING \
+                and (white | black) & ~kings:
+            value = self._probcut(white, black, kings, color, key, depth, beta, ply, floor)
+            if value is not None:
+                return value
+        return _plain_negamax(self, white, black, kings, color, key, depth, alpha, beta, ply,
+                              floor)
+
+    def _probcut(self, white: int, black: int, kings: int, color: int, key: int, depth: int,
+                 beta: int, ply: int, floor: int) -> int | None:
+        """ProbCut (Scan): a null-window node whose shallow search beats beta by a margin is
+        taken to fail high at full depth too, at a fraction of the cost. None: search it.
+
+        Not where the table already settles the node, nor among kings alone (the same
+        exception as the late-move reductions).
+        """
+        entry = self.tt.get(key)
+        if entry is not None and entry[0] >= depth:
+            return None
+        bound = beta + PROBCUT_MARGIN
+        value = _plain_negamax(self, white, black, kings, color, key, depth - PROBCUT_REDUCTION,
+                               bound - 1, bound, ply, floor)
+        return value if value >= bound else None
+
+    def _crowning_leaf(self, white: int, black: int, kings: int, color: int, key: int,
+                       alpha: int, beta: int, ply: int, floor: int) -> int:
+        """The plain leaf (repetition, draw rules, a blocked side, else the static value), then
+        the crowning steps if it took the static value (`_standing` says so). That value is not
+        kept with the leaves' values: this leaf's result depends on the window."""
+        self.stood = False
+        self.evaluate = self._standing
+        try:
+            value = _plain_negamax(self, white, black, kings, color, key, 0, alpha, beta, ply,
+                                   floor)
+        finally:
+            self.evaluate = self.static_evaluate
+        if not self.stood:
+            return value
+        self.leaf_values.pop(key, None)
+        return self._crowning(white, black, kings, color, key, value, alpha, beta, ply)
+
+    def _standing(self, white: int, black: int, kings: int, white_to_move: bool) -> int:
+        self.stood = True
+        return self.static_evaluate(white, black, kings, white_to_move)
 
     def _crowning(self, white: int, black: int, kings: int, color: int, key: int,
                   stand_pat: int, alpha: int, beta: int, ply: int) -> int:
