@@ -32,26 +32,15 @@ import time
 from pathlib import Path
 
 from dames.board import Board
-from eval_data import hub_position
 from match import ScanPlayer
+from move_quality import scan_search
 
 
 def scan_score(scan: ScanPlayer, board: Board, depth: int) -> int | None:
-    """Scan's score of `board` at `depth` (side to move's view), None when it prints none."""
+    """Scan's score of `board` at `depth` (side to move's view), None when it prints none;
+    its tables are cleared first, so a position's label does not depend on the ones before."""
     scan.send("new")
-    scan.send(f"pos {hub_position(board)}")
-    scan.send(f"depth {depth}")
-    scan.send("go")
-    score = None
-    assert scan.proc.stdout is not None
-    while True:
-        line = scan.proc.stdout.readline()
-        if not line:
-            raise RuntimeError("scan exited")
-        if line.startswith("info "):
-            score = int(line.split()[3])
-        elif line.startswith("move"):
-            return score
+    return scan_search(scan, board, depth)[1]
 
 
 def main() -> int:
