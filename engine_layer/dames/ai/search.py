@@ -249,10 +249,7 @@ class Searcher(MoveOrdering):
             if not leaf.has_capture(us, them, kings, color):
                 if not leaf.has_quiet_move(us, them, kings, color):
                     return ply - MATE
-                value = self.evaluate(white, black, kings, color == 0)
-                if len(self.leaf_values) < TABLE_CAP:
-                    self.leaf_values[key] = value
-                return value
+                return self._quiet_leaf(white, black, kings, color, key, alpha, beta, ply)
 
         entry = self.tt.get(key)
         tt_move = None
@@ -270,6 +267,16 @@ class Searcher(MoveOrdering):
 
         return self._expand(white, black, kings, color, key, depth, alpha, beta, ply, floor,
                             us, them, entry, tt_move)
+
+    def _quiet_leaf(self, white: int, black: int, kings: int, color: int, key: int,
+                    alpha: int, beta: int, ply: int) -> int:
+        """A leaf where the side to move has a move and no capture: the static value, kept for
+        the transpositions that meet it again. The strong search looks further here
+        (`StrongSearcher._quiet_leaf`), hence the window."""
+        value = self.evaluate(white, black, kings, color == 0)
+        if len(self.leaf_values) < TABLE_CAP:
+            self.leaf_values[key] = value
+        return value
 
     def _expand(
         self, white: int, black: int, kings: int, color: int, key: int, depth: int, alpha: int,

@@ -111,9 +111,7 @@ class StrongSearcher(Searcher):
         # [color]: where a man crowns from in one step (see `_negamax`).
         self.crowning_from = (next_to(variant.geometry, white_row),
                               next_to(variant.geometry, black_row))
-        self.static_evaluate = self.evaluate
         self.probcut_depth = PROBCUT_MIN_DEPTH if settings.probcut else MAX_PLY
-        self.stood = False  # set by `_standing`: the plain search took a quiet leaf's value
         self.iteration_times: list[float] = []  # seconds of each completed iteration
 
     def search(
@@ -160,19 +158,8 @@ class StrongSearcher(Searcher):
         self, white: int, black: int, kings: int, color: int, key: int, depth: int, alpha: int,
         beta: int, ply: int, floor: int,
     ) -> int:
-        """The plain search's node, except a leaf where a man of the side to move stands one
-        step from the last row and no capture is due (`_crowning_leaf`).
-
-        Filtered here rather than in the plain search's leaf so that the daily levels' leaves
-        pay nothing for a test that is always false for them.
-        """
-        if depth <= 0:
-            if (black if color else white) & ~kings & self.crowning_from[color]:
-                us, them = (black, white) if color else (white, black)
-                if not self.leaf.has_capture(us, them, kings, color):
-                    return self._crowning_leaf(white, black, kings, color, key, alpha, beta,
-                                               ply, floor)
-        elif depth >= self.probcut_depth and beta - alpha == 1 and beta < PROBCUT_CEILING \
+        """The plain search's node, tried first by ProbCut where it may apply."""
+        if depth >= self.probcut_depth and beta - alpha == 1 and beta < PROBCUT_CEILING \
                 and (white | black) & ~kings:
             value = self._probcut(white, black, kings, color, key, depth, beta, ply, floor)
             if value is not None:
@@ -196,26 +183,15 @@ class StrongSearcher(Searcher):
                                bound - 1, bound, ply, floor)
         return value if value >= bound else None
 
-    def _crowning_leaf(self, white: int, black: int, kings: int, color: int, key: int,
-                       alpha: int, beta: int, ply: int, floor: int) -> int:
-        """The plain leaf (repetition, draw rules, a blocked side, else the static value), then
-        the crowning steps if it took the static value (`_standing` says so). That value is not
-        kept with the leaves' values: this leaf's result depends on the window."""
-        self.stood = False
-        self.evaluate = self._standing
-        try:
-            value = _plain_negamax(self, white, black, kings, color, key, 0, alpha, beta, ply,
-                                   floor)
-        finally:
-            self.evaluate = self.static_evaluate
-        if not self.stood:
-            return value
-        self.leaf_values.pop(key, None)
-        return self._crowning(white, black, kings, color, key, value, alpha, beta, ply)
-
-    def _standing(self, white: int, black: int, kings: int, white_to_move: bool) -> int:
-        self.stood = True
-        return self.static_evaluate(white, black, kings, white_to_move)
+    def _quiet_leaf(self, white: int, black: int, kings: int, color: int, key: int,
+                    alpha: int, beta: int, ply: int) -> int:
+        """The plain leaf's static value, or, where a man of the side to move stands one step
+        from the last row, the crowning steps searched against it (`_crowning`). That value
+        depends on the window, so it is not kept with the leaves' values."""
+        if (black if color else white) & ~kings & self.crowning_from[color]:
+            stand_pat = self.evaluate(white, black, kings, color == 0)
+            return self._crowning(white, black, kings, color, key, stand_pat, alpha, beta, ply)
+        return super()._quiet_leaf(white, black, kings, color, key, alpha, beta, ply)
 
     def _crowning(self, white: int, black: int, kings: int, color: int, key: int,
                   stand_pat: int, alpha: int, beta: int, ply: int) -> int:
