@@ -220,6 +220,17 @@ class GameResult:
     plies: int
     seconds: dict[str, float] = field(default_factory=dict)
     moves: list[str] = field(default_factory=list)
+    material: str = ""  # at the end, e.g. "W 3K / B 1K": which side a draw left ahead
+
+
+def material(board: Board) -> str:
+    """The pieces left, men and kings per side ("W 2+1K / B 1K")."""
+    sides = []
+    for letter, pieces in (("W", board.white), ("B", board.black)):
+        men, kings = (pieces & ~board.kings).bit_count(), (pieces & board.kings).bit_count()
+        parts = ([str(men)] if men else []) + ([f"{kings}K"] if kings else [])
+        sides.append(f"{letter} {'+'.join(parts) or '0'}")
+    return " / ".join(sides)
 
 
 def play(white: Player, black: Player, opening: tuple[str, str], max_plies: int) -> GameResult:
@@ -235,14 +246,15 @@ def play(white: Player, black: Player, opening: tuple[str, str], max_plies: int)
             result = "1/2" if outcome.winner is None else (
                 "1-0" if int(outcome.winner) == 0 else "0-1")
             return GameResult(white.name, black.name, " ".join(opening), result, outcome.reason,
-                              board.ply, spent, [m.hub() for m in board.move_stack])
+                              board.ply, spent, [m.hub() for m in board.move_stack],
+                              material(board))
         player = white if int(board.turn) == 0 else black
         started = time.perf_counter()
         move = player.move(board)
         spent[player.name] += time.perf_counter() - started
         board.push(move)
     return GameResult(white.name, black.name, " ".join(opening), "1/2", "ply-limit", board.ply,
-                      spent, [m.hub() for m in board.move_stack])
+                      spent, [m.hub() for m in board.move_stack], material(board))
 
 
 @dataclass
@@ -259,14 +271,17 @@ class Tally:
 
 
 def run_pairing(first: Player, second: Player, games: range, max_plies: int,
-                log: list[GameResult]) -> Tally:
-    """The games numbered `games`, colours alternating; the tally is `first`'s."""
+                log: list[GameResult], out: Path | None) -> Tally:
+    """The games numbered `games`, colours alternating; the tally is `first`'s. `out` is
+    rewritten after every game, so a run cut short keeps the games it finished."""
     tally = Tally()
     for number in games:
         opening = OPENINGS[(number // 2) % len(OPENINGS)]
         white, black = (first, second) if number % 2 == 0 else (second, first)
         game = play(white, black, opening, max_plies)
         log.append(game)
+        if out is not None:
+            out.write_text(json.dumps([asdict(g) for g in log], indent=1))
         ours = "1-0" if white is first else "0-1"
         if game.result == "1/2":
             tally.draws += 1
@@ -277,7 +292,7 @@ def run_pairing(first: Player, second: Player, games: range, max_plies: int,
         tally.seconds += game.seconds.get(first.name, 0.0)
         tally.moves += (game.plies - 2 + (1 if white is first else 0)) // 2
         print(f"  game {number + 1}: {white.name} - {black.name} ({game.opening}) "
-              f"{game.result} {game.reason}, {game.plies} plies", flush=True)
+              f"{game.result} {game.reason}, {game.plies} plies, {game.material}", flush=True)
     return tally
 
 
@@ -309,7 +324,7 @@ def main() -> int:
         first, second = make_player(first_spec, args), make_player(second_spec, args)
         try:
             rows.append((first_spec, second_spec,
-                         run_pairing(first, second, games, args.max_plies, log)))
+                         run_pairing(first, second, games, args.max_plies, log, args.out)))
         finally:
             first.close()
             second.close()
@@ -320,8 +335,6 @@ def main() -> int:
         per_move = t.seconds / t.moves if t.moves else 0.0
         print(f"| {first_spec} | {second_spec} | {t.wins + t.draws + t.losses} | "
               f"{t.wins}-{t.draws}-{t.losses} | {t.score():.1f} % | {per_move:.2f} |")
-    if args.out is not None:
-        args.out.write_text(json.dumps([asdict(g) for g in log], indent=1))
     return 0
 
 

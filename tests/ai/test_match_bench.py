@@ -1,0 +1,50 @@
+"""bench/match.py keeps what a long match has played: matches run for hours and are cut by
+sessions' ends, so the games already finished must be on disk, with the material that shows
+which side a draw left ahead."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from dames import Board
+
+from bench import match
+
+
+def test_material_counts_men_and_kings_per_side() -> None:
+    board = Board("W:W31,K46:BK5,K1")
+    assert match.material(board) == "W 1+1K / B 2K"
+    assert match.material(Board("B:W31:B")) == "W 1 / B 0"
+
+
+def replay(hub_moves: list[str]) -> Board:
+    board = Board(draw_rules="fmjd")
+    for text in hub_moves:
+        squares = [int(s) for s in text.replace("x", "-").split("-")]
+        board.push(match.find_move(board, (squares[0], squares[1], frozenset(squares[2:])), "log"))
+    return board
+
+
+def test_each_finished_game_is_written_before_the_next_starts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "games.json"
+    first, second = match.LevelPlayer("facile"), match.LevelPlayer("debutant")
+    seen: list[int] = []
+    original = match.play
+
+    def play_and_look(*args: object, **kwargs: object) -> match.GameResult:
+        seen.append(len(json.loads(out.read_text())) if out.exists() else 0)
+        return original(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(match, "play", play_and_look)
+    tally = match.run_pairing(first, second, range(2), 300, [], out)
+    assert seen == [0, 1]
+    games = json.loads(out.read_text())
+    assert len(games) == 2 == tally.wins + tally.draws + tally.losses
+    for game in games:
+        board = replay(game["moves"])
+        assert game["material"] == match.material(board)
+        assert board.ply == game["plies"]
