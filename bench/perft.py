@@ -306,7 +306,27 @@ def compare_with_reference(depth: int, fens: list[str], passes: int, skip: bool)
         f"ratios (dames / py-draughts): perft {ours_rate / turbo_rate:.2f}x turbo, "
         f"{ours_rate / api_rate:.2f}x Board API; legal moves {ref_us / ours_us:.2f}x faster"
     )
+    print_pass_ratios(ours_perft, ref_turbo, ours_moves, ref_moves)
     return 0
+
+
+def print_pass_ratios(
+    ours_perft: list[dict[str, Any]],
+    ref_turbo: list[dict[str, Any]],
+    ours_moves: list[dict[str, Any]],
+    ref_moves: list[dict[str, Any]],
+) -> None:
+    """The ratio of each pass's two measures, taken a few seconds apart: on a virtual machine
+    whose speed drifts over a run, each library's best pass may come from different moments
+    (runs minutes apart on an idle machine gave 2.04x to 2.73x), and the spread of these
+    per-pass ratios shows how far one run's figure can be trusted."""
+    perft_ratios = sorted(r["cpu"] / o["cpu"] for o, r in zip(ours_perft, ref_turbo, strict=True))
+    moves_ratios = sorted(r["cpu"] / o["cpu"] for o, r in zip(ours_moves, ref_moves, strict=True))
+    for name, ratios in (("perft", perft_ratios), ("legal moves", moves_ratios)):
+        print(
+            f"per-pass ratios, {name}: min {ratios[0]:.2f}x, "
+            f"median {statistics.median(ratios):.2f}x, max {ratios[-1]:.2f}x"
+        )
 
 
 if __name__ == "__main__":
