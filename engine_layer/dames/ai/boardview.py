@@ -32,6 +32,9 @@ class RootPosition:
     history: tuple[int, ...]  # keys since the last man move or capture, oldest first, excl. root
     quiet_limit: int = NO_LIMIT  # plies without a man move or capture that draw the game
     plies_left: int = NO_LIMIT  # plies the game may still last before it is drawn by its length
+    # Plies before the federation's endgame count (16 or 5 moves each against a lone king)
+    # draws the game; only the strong search reads it (`dames.ai.strong`).
+    endgame_plies_left: int = NO_LIMIT
 
 
 def read_board(board: Board) -> RootPosition:
@@ -47,6 +50,10 @@ def read_board(board: Board) -> RootPosition:
     history.reverse()
     rules = draws.rule_set(board.draw_rules, board.variant.federation_draws)
     length = draws.game_length_limit(rules)
+    counters = board.draw_counters
+    endgame_left = NO_LIMIT
+    if rules == draws.FMJD and counters.endgame:
+        endgame_left = draws.ENDGAME_PLIES[counters.endgame] - counters.endgame_plies
     return RootPosition(
         white=board.white,
         black=board.black,
@@ -56,6 +63,7 @@ def read_board(board: Board) -> RootPosition:
         history=tuple(history),
         quiet_limit=draws.quiet_ply_limit(rules),
         plies_left=NO_LIMIT if length is None else length - board.ply,
+        endgame_plies_left=endgame_left,
     )
 
 

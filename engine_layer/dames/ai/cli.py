@@ -11,6 +11,7 @@ import argparse
 import sys
 import time
 
+from dames import draws
 from dames.ai.levels import LEVELS
 from dames.ai.player import choose_move
 from dames.errors import DamesError
@@ -35,7 +36,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--level", default="defi", choices=list(LEVELS))
     parser.add_argument(
         "--moves", default="",
-        help="moves played from the FEN, space-separated (they count for repetitions)",
+        help="moves played from the FEN, space-separated (they count for repetitions and the "
+        "draw rules' counters)",
+    )
+    parser.add_argument(
+        "--draw-rules", default=draws.FMJD, choices=draws.DRAW_RULES,
+        help="the game's draw rules: the federation's (default; every game but the daily) or "
+        "the daily challenge's (to replay a daily game's replies)",
     )
     parser.set_defaults(handler=run_bestmove)
 
@@ -48,7 +55,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def run_bestmove(args: argparse.Namespace) -> int:
     from dames.board import Board
 
-    board = Board(args.fen, variant=args.variant)
+    board = Board(args.fen, variant=args.variant, draw_rules=args.draw_rules)
     for text in args.moves.split():
         board.push(board.parse_move(text))
     if not board.legal_moves():

@@ -17,6 +17,7 @@ import queue
 import threading
 from typing import TextIO
 
+from dames import draws
 from dames.ai.levels import LEVELS, Level
 from dames.ai.player import search_position
 from dames.ai.results import IterationInfo
@@ -215,7 +216,9 @@ class HubSession:
     def set_position(self, args: dict[str, str]) -> None:
         self.board = None  # a refused position must not leave the previous one in place
         variant = self.params["variant"]
-        board = Board(position_to_fen(args.get("pos", ""), variant), variant=variant)
+        # A Hub game is refereed by the federation's rules (repetition, the endgame counts).
+        board = Board(position_to_fen(args.get("pos", ""), variant), variant=variant,
+                      draw_rules=draws.FMJD)
         for text in args.get("moves", "").split():
             board.push(board.parse_move(text))
         self.board = board

@@ -11,6 +11,8 @@ strong levels add, measured against Scan 2.0 and py-draughts (bench/match.py, RE
   25.1 centi-men, bench/move_quality.py);
 - the best move of an iteration cut by the clock or the budget, once the previous best move has
   been searched to the new depth and another move has beaten it;
+- the federation's endgame count (16 or 5 moves each against a lone king) as a limit on the
+  game's length, like the daily's 150 moves;
 - quiet leaves where the side to move can crown search those steps (quiescence through
   promotions), where the plain search takes the static value;
 - on the clock, the next iteration starts if its time, predicted from the last two, fits in
@@ -27,6 +29,7 @@ from __future__ import annotations
 
 import threading
 import time
+from dataclasses import replace
 
 from dames.ai.boardview import RootPosition
 from dames.ai.evaluation import Evaluator
@@ -118,6 +121,9 @@ class StrongSearcher(Searcher):
         self, root: RootPosition, root_moves: list[InternalMove], depth: int
     ) -> SearchResult:
         self.iteration_times = []
+        # The federation's endgame count ends the game like its length does. The plain search
+        # ignores it: `defi` and `fort` replay stored free games, whose replies are pinned.
+        root = replace(root, plies_left=min(root.plies_left, root.endgame_plies_left))
         if self.kept_table is not None:
             self.tt, self.age = self.kept_table.next_search()
             self.tt_cap = self.kept_table.cap
