@@ -3,6 +3,9 @@ from any test file of this folder)."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 from dames import Board
@@ -34,3 +37,12 @@ def random_game_boards(variant: str, games: int, plies: int, seed: int) -> list[
             board.push(moves[(state >> 33) % len(moves)])
             boards.append(board.copy())
     return boards
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    """`python -m dames ARGS` in a fresh process, as a user runs it."""
+    env = dict(os.environ, PYTHONPATH=str(REPO / "engine_layer"))
+    return subprocess.run(
+        [sys.executable, "-m", "dames", *args], cwd=REPO, env=env, capture_output=True,
+        text=True, timeout=120,
+    )

@@ -8,10 +8,10 @@ from __future__ import annotations
 import io
 
 import pytest
+from ai_helpers import run_cli
 from dames import Board, draws
 from dames.ai.boardview import NO_LIMIT, read_board
 from dames.ai.hub import HubSession
-from test_protocol import run_cli
 
 from tests.board_support import king_shuffle
 

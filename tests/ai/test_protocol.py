@@ -3,21 +3,10 @@
 from __future__ import annotations
 
 import io
-import os
-import subprocess
-import sys
 
-from ai_helpers import REPO
+from ai_helpers import run_cli
 from dames import Board
 from dames.ai.hub import HubSession, parse_line, position_to_fen
-
-
-def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, PYTHONPATH=str(REPO / "engine_layer"))
-    return subprocess.run(
-        [sys.executable, "-m", "dames", *args], cwd=REPO, env=env, capture_output=True,
-        text=True, timeout=120,
-    )
 
 
 def test_bestmove_prints_a_legal_hub_move_last() -> None:
