@@ -33,14 +33,14 @@ def test_the_job_stores_progress_and_result_and_asking_again_costs_nothing(
 ) -> None:
     game_id, _ = store_finished(status="lost", moves=moves)
     with recording_runner() as handed:
-        assert jobs.request_analysis(game_id, "player").status == "queued"
+        assert jobs.request_analysis(game_id, "player", None).status == "queued"
         job = jobs.run_analysis(game_id)
         assert job is not None and job.status == "done" and job.attempts == 1
         assert job.result is not None
         assert [m.move for m in GameAnalysis.from_dict(job.result).moves] == moves
         assert job.done == job.total == len(moves)
         assert job.version is not None
-        again = jobs.request_analysis(game_id, "player")
+        again = jobs.request_analysis(game_id, "player", None)
     assert again.status == "done" and again.result == job.result
     assert handed == [game_id]  # the second request handed nothing to the runner
 
@@ -110,7 +110,7 @@ def test_a_failing_analysis_is_retried_then_dead_lettered(
     game_id, _ = store_finished(status="lost", moves=["32-28", "11-7"])  # a man backwards
     with mock_aws():
         sqs, url, dead = _queues(monkeypatch)
-        jobs.request_analysis(game_id, "player")
+        jobs.request_analysis(game_id, "player", None)
         for attempt in (1, 2, 3):
             messages = sqs.receive_message(QueueUrl=url, VisibilityTimeout=0)["Messages"]
             (message,) = messages
@@ -152,8 +152,8 @@ def test_the_local_worker_runs_jobs_and_retries_a_failure_three_times(
     try:
         good, _ = store_finished(status="lost", moves=moves[:10])
         bad, _ = store_finished(status="lost", moves=["50-45"])  # onto its own man
-        jobs.request_analysis(good, "player")
-        jobs.request_analysis(bad, "player")
+        jobs.request_analysis(good, "player", None)
+        jobs.request_analysis(bad, "player", None)
         assert _wait_for(good, "done").result is not None
         failed = _wait_for(bad, "failed")
         assert failed.attempts == 3 and failed.error

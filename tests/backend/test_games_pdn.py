@@ -80,7 +80,7 @@ def test_an_analysed_games_pdn_carries_each_moves_evaluation(games_client: TestC
     games_client.post(f"/api/games/{game['id']}/resign", headers=bearer(token))
     before = _pdn(games_client, game, token)
     assert "%eval" not in before
-    request_analysis(game["id"], "player")
+    request_analysis(game["id"], "player", None)
     job = run_analysis(game["id"])
     assert job is not None and job.status == "done"
     (read,) = dames.read_games(_pdn(games_client, game, token))
@@ -98,7 +98,7 @@ def test_a_daily_games_pdn_has_no_evaluation_before_the_close(
     token, game = start_game(games_client, "daily")
     post_move(games_client, game["id"], token, 0, "32-28")
     games_client.post(f"/api/games/{game['id']}/resign", headers=bearer(token))
-    request_analysis(game["id"], "claim")
+    request_analysis(game["id"], "claim", None)
     job = run_analysis(game["id"])  # as a claim's fair-play analysis runs before the close
     assert job is not None and job.status == "done"
     assert "%eval" not in _pdn(games_client, game, token)

@@ -11,8 +11,17 @@ from dames_backend import clock, security
 from dames_backend.games import retention
 from dames_backend.games.retention import Retention
 from dames_backend.games.store import GameRecord
+from fairplay_support import recording_runner
 from fastapi.testclient import TestClient
-from games_support import bearer, claim, new_player, post_move, start_game, stored_item
+from games_support import (
+    bearer,
+    claim,
+    new_player,
+    post_move,
+    start_game,
+    store_finished,
+    stored_item,
+)
 
 from local.backfill_retention import backfill_expiries
 
@@ -215,3 +224,49 @@ def test_the_backfill_gives_old_finished_games_their_class_expiry(
     assert _expiry(table, recent_win) == at("2026-11-20", retention.UNCLAIMED_WIN_DAYS)
     assert _expiry(table, claimed_win) is None and _expiry(table, playing) is None
     assert backfill_expiries() == {}  # a second pass finds nothing to do
+
+
+def _analysis_expiry(table: Any, game_id: str) -> int | None:
+    item = table.get_item(Key={"pk": f"GAME#{game_id}", "sk": "ANALYSIS"})["Item"]
+    return None if item.get("expiresAt") is None else int(item["expiresAt"])
+
+
+def test_an_analysis_goes_with_its_game(games_client: TestClient, table: Any) -> None:
+    """The analysis holds the game's moves again: it must not outlive the game."""
+    game_id, token = store_finished(status="lost", expires_at=1_900_000_000)
+    with recording_runner():
+        asked = games_client.post(f"/api/games/{game_id}/analysis", headers=bearer(token))
+    assert asked.status_code == 202, asked.text
+    assert _analysis_expiry(table, game_id) == _expiry(table, game_id) == 1_900_000_000
+
+
+def test_a_claim_takes_the_expiry_off_the_analysis_asked_before_it(
+    games_client: TestClient, community_client: TestClient, table: Any,
+    ranked_win: tuple[str, str],
+) -> None:
+    game_id, token = ranked_win
+    with recording_runner():
+        games_client.post(f"/api/games/{game_id}/analysis", headers=bearer(token))
+        assert _analysis_expiry(table, game_id) == _expiry(table, game_id) is not None
+        claimed = claim(games_client, game_id, token, new_player(community_client, "Revue"))
+    assert claimed.status_code == 200, claimed.text
+    assert _expiry(table, game_id) is None and _analysis_expiry(table, game_id) is None
+
+
+def test_the_backfill_gives_old_analyses_their_games_expiry(
+    table: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    freeze(monkeypatch, START)
+    casual, _ = store_finished(status="lost", expires_at=1_900_000_000)
+    kept, _ = store_finished(status="won", claimed=True)
+    orphan = "g-gone"
+    for game_id, reasons in ((casual, {"player"}), (kept, {"player", "claim"}),
+                             (orphan, {"player"})):
+        table.put_item(Item={"pk": f"GAME#{game_id}", "sk": "ANALYSIS", "gameId": game_id,
+                             "status": "done", "reasons": reasons})
+    report = backfill_expiries()
+    assert report == {"analyses expiring later": 1, "analyses gone now": 1}
+    assert _analysis_expiry(table, casual) == 1_900_000_000
+    assert _analysis_expiry(table, kept) is None
+    assert _analysis_expiry(table, orphan) == _now_s()
+    assert backfill_expiries() == {}

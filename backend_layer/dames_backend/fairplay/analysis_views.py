@@ -77,7 +77,7 @@ def ask_analysis(game_id: str, authorization: str | None) -> AnalysisView:
     """Queue the analysis of a finished game (idempotent: a second request costs nothing)."""
     record = access.authorize(game_id, authorization)
     _check_analysable(record)
-    return AnalysisView.of(request_analysis(record.id, "player"))
+    return AnalysisView.of(request_analysis(record.id, "player", record.expires_at))
 
 
 def read_analysis(game_id: str, authorization: str | None) -> AnalysisView:

@@ -82,15 +82,19 @@ def load_job(game_id: str) -> AnalysisJob | None:
     return AnalysisJob.from_item(item) if item else None
 
 
-def _queue_new(game_id: str, reason: Reason, now: int) -> bool:
-    """Write a fresh queued job unless a live one exists; True when this call wrote it."""
+def _queue_new(game_id: str, reason: Reason, now: int, expires_at: int | None) -> bool:
+    """Write a fresh queued job unless a live one exists; True when this call wrote it. The
+    job carries its game's expiry (``games.retention``): it holds the game's moves."""
+    item: dict[str, Any] = {
+        **analysis_key(game_id), "gameId": game_id, "status": "queued",
+        "progress": {"done": 0, "total": 0}, "attempts": 0, "reasons": {str(reason)},
+        "requestedAt": clock.iso_from_ms(now), "updatedAtMs": now,
+    }
+    if expires_at is not None:
+        item["expiresAt"] = expires_at
     try:
         db.get_table().put_item(
-            Item={
-                **analysis_key(game_id), "gameId": game_id, "status": "queued",
-                "progress": {"done": 0, "total": 0}, "attempts": 0, "reasons": {str(reason)},
-                "requestedAt": clock.iso_from_ms(now), "updatedAtMs": now,
-            },
+            Item=item,
             # Only over nothing, a failed job or one lost with its worker.
             ConditionExpression="attribute_not_exists(pk) OR #s = :failed OR "
             "(#s <> :done AND updatedAtMs < :stale)",
@@ -107,16 +111,18 @@ def _queue_new(game_id: str, reason: Reason, now: int) -> bool:
 
 
 def _add_reason(game_id: str, reason: Reason) -> None:
+    """A claim also takes the job's expiry off, as the claim takes its game's."""
     db.get_table().update_item(
         Key=analysis_key(game_id),
-        UpdateExpression="ADD reasons :r",
+        UpdateExpression="ADD reasons :r" + (" REMOVE expiresAt" if reason == "claim" else ""),
         ConditionExpression="attribute_exists(pk)",
         ExpressionAttributeValues={":r": {str(reason)}},
     )
 
 
-def request_analysis(game_id: str, reason: Reason) -> AnalysisJob:
-    """Ask for a game's analysis (idempotent); returns the job as it stands.
+def request_analysis(game_id: str, reason: Reason, expires_at: int | None) -> AnalysisJob:
+    """Ask for a game's analysis (idempotent); returns the job as it stands. ``expires_at``:
+    the game's expiry, which a new job takes (none for a claimed game).
 
     A new (or failed, or lost) job is queued and handed to the runner. A queued, running or
     done job costs nothing more; a claim on a job already done queues only the verdict
@@ -124,7 +130,7 @@ def request_analysis(game_id: str, reason: Reason) -> AnalysisJob:
     the job is marked failed ("busy"), so the next request queues it again.
     """
     now = clock.now_ms()
-    if _queue_new(game_id, reason, now):
+    if _queue_new(game_id, reason, now, expires_at):
         if not dispatch.enqueue(game_id):
             _mark_failed(game_id, "The analysis queue is full: ask again in a minute.", now)
     else:
@@ -143,7 +149,7 @@ def request_claim_analysis(game_id: str) -> None:
     A job that could not be queued is taken up by the next request for it, or by
     ``python -m dames_backend analysis run``."""
     try:
-        request_analysis(game_id, "claim")
+        request_analysis(game_id, "claim", None)  # a claimed game never expires
     except Exception:
         logger.exception("the analysis of claimed game %s could not be queued", game_id)
 
