@@ -111,7 +111,7 @@ class StrongSearcher(Searcher):
         self.depth_preferred = True
         self.kept_table = kept_table
         self.crowning_to = white_row, black_row = variant.geometry.promotion_mask
-        # [color]: where a man crowns from in one step (see `_negamax`).
+        # [color]: where a man crowns from in one step (see `_quiet_leaf`).
         self.crowning_from = (next_to(variant.geometry, white_row),
                               next_to(variant.geometry, black_row))
         self.probcut_depth = PROBCUT_MIN_DEPTH if settings.probcut else MAX_PLY
