@@ -1,0 +1,57 @@
+"""Self-play games made to hold shots: a careless side against the daily's computer.
+
+Two searchers of the site rarely allow a combination: ``facile`` already sees a one-sacrifice
+shot through its capture quiescence, and avoids walking into it. So each game pits ``defi``
+(4 plies, the daily challenge's computer) against a *careless* side that looks only
+``CARELESS_DEPTH`` plies ahead: it sees every capture to its end but not a sacrifice, and
+walks into shots the way club players do. The careless side alternates colours, the first
+four plies and about one ply in ``RANDOM_EVERY`` are drawn at random (the openings vary), and
+everything is drawn from ``random.Random("puzzles-selfplay:<variant>:<n>")``, so game ``n`` of
+a variant is the same game on every run and machine (both searchers are reproducible levels).
+"""
+
+from __future__ import annotations
+
+import random
+
+from dames.ai import choose_move
+from dames.ai.levels import Level
+from dames.ai.player import search_position
+from dames.board import Board
+from dames.move import Move
+from dames.puzzles.sources import SourceGame
+
+HUNTER_LEVEL = "defi"
+CARELESS_DEPTH = (2, 2, 2, 1)  # by game number: three games in four at 2 plies, one at 1
+CARELESS_WORK = 4_000
+RANDOM_PLIES = 4
+RANDOM_EVERY = 33
+MAX_PLIES = 200
+
+
+def careless_level(number: int) -> Level:
+    depth = CARELESS_DEPTH[number % len(CARELESS_DEPTH)]
+    return Level(f"careless-{depth}", depth=depth, node_budget=CARELESS_WORK)
+
+
+def self_play_game(variant: str, number: int) -> SourceGame:
+    """Game ``number`` of ``variant``'s self-play (see the module's docstring)."""
+    rng = random.Random(f"puzzles-selfplay:{variant}:{number}")
+    careless = careless_level(number)
+    careless_side = number % 2  # 0: the first mover is careless
+    board = Board(None, variant, "fmjd")
+    moves: list[Move] = []
+    while board.outcome() is None and board.ply < MAX_PLIES:
+        legal = board.legal_moves()
+        if board.ply < RANDOM_PLIES or rng.randrange(RANDOM_EVERY) == 0 or len(legal) == 1:
+            move = rng.choice(legal)
+        elif board.ply % 2 == careless_side:
+            found, result = search_position(board, careless)
+            move = found[rng.choice(result.best)]
+        else:
+            move = choose_move(board, seed=f"puzzles:{number}", level=HUNTER_LEVEL)
+        moves.append(move)
+        board.push(move)
+    source = {"kind": "self-play", "game": number, "careless": careless.depth}
+    return SourceGame(f"selfplay:{variant}:{number}", source, Board(None, variant, "fmjd"),
+                      tuple(moves))
