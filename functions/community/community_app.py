@@ -19,6 +19,7 @@ gc.disable()
 
 from typing import Annotated
 
+import puzzle_routes
 from dames_backend.app_factory import StrictModel, create_app, make_handler, record_event
 from dames_backend.boards import ranking
 from dames_backend.boards.views import BoardName, BoardView, MyRankView
@@ -249,6 +250,8 @@ def variants(response: Response) -> VariantsView:
 def health() -> dict[str, bool]:
     return {"ok": True}
 
+
+puzzle_routes.install(app)  # « le coup du jour » and the puzzles (puzzle_routes.py)
 
 handler = make_handler(app)
 

@@ -14,7 +14,7 @@ from tests.lint.template_model import REPO_ROOT
 
 BACKEND_DIR = REPO_ROOT / "backend_layer" / "dames_backend"
 # Lowest first; "" is the core (the modules at the top of the package).
-ORDER = ["", "limits", "players", "daily", "games", "boards", "fairplay"]
+ORDER = ["", "limits", "players", "daily", "games", "boards", "fairplay", "puzzles"]
 # (importing module, imported package): why it is imported at call time against the order.
 CALL_TIME_EXCEPTIONS = {
     ("errors", "limits"): "a refused move's receipt; the limits raise the errors' ApiError",
