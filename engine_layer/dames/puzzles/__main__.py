@@ -1,7 +1,7 @@
 """``python -m dames.puzzles generate|stats|verify|rebuild`` (docs/puzzles.md).
 
     nice -n 15 python -m dames.puzzles generate --variant international \
-        --pdn games/wk2003.pdn … --selfplay 3000
+        --pdn games/wk2003.pdn … --selfplay 550 --pairs 4000
     python -m dames.puzzles stats
     python -m dames.puzzles verify --variant english
 """
@@ -18,15 +18,19 @@ from dames.puzzles.engine import PythonPuzzleEngine
 from dames.variants import VARIANTS
 
 
-def _games(variant: str, files: list[Path], count: int
+def _games(variant: str, files: list[Path], count: int, pairs: int
            ) -> Iterator[tuple[str, Callable[[], sources.SourceGame]]]:
-    """Published games first (file by file, in the order given), then self-play 0…count-1."""
+    """Published games first (file by file, in the order given), then the hunter self-play
+    0…count-1, then the pair self-play 0…pairs-1."""
     for path in files:
         for game in sources.pdn_games(path, variant):
             yield game.key, lambda game=game: game  # type: ignore[misc]
     for number in range(count):
         yield (f"selfplay:{variant}:{number}",
                lambda number=number: selfplay.self_play_game(variant, number))  # type: ignore[misc]
+    for number in range(pairs):
+        yield (f"selfplay-pair:{variant}:{number}",
+               lambda number=number: selfplay.pair_game(variant, number))  # type: ignore[misc]
 
 
 def _generate(args: argparse.Namespace) -> int:
@@ -37,7 +41,8 @@ def _generate(args: argparse.Namespace) -> int:
         print(f"{figures.key}: {figures.positions} positions, {figures.candidates} "
               f"candidates, {figures.puzzles} puzzles, {figures.cpu:.1f} s", flush=True)
 
-    added = generate.run(_games(args.variant, [Path(p) for p in args.pdn], args.selfplay),
+    games = _games(args.variant, [Path(p) for p in args.pdn], args.selfplay, args.pairs)
+    added = generate.run(games,
                          engine, out, report)
     print(f"{added} puzzles added to {out}")
     return 0
@@ -77,7 +82,8 @@ def main(argv: list[str] | None = None) -> int:
     run = commands.add_parser("generate", help="scan games, add the puzzles found")
     run.add_argument("--variant", choices=list(VARIANTS), default="international")
     run.add_argument("--pdn", nargs="*", default=[], help="PDN files of published games")
-    run.add_argument("--selfplay", type=int, default=0, help="self-play games 0…N-1")
+    run.add_argument("--selfplay", type=int, default=0, help="hunter self-play games 0…N-1")
+    run.add_argument("--pairs", type=int, default=0, help="pair self-play games 0…N-1")
     run.add_argument("--out", help="the set's file (default: the shipped one)")
     run.set_defaults(handler=_generate)
     for name, handler in (("stats", _stats), ("verify", _verify), ("rebuild", _rebuild)):

@@ -33,6 +33,10 @@ PUZZLE_LEVEL = Level("puzzle", depth=6, node_budget=400_000,
 # The screening pass over every position of a game: cheap, only to find candidates.
 SCREEN_LEVEL = Level("puzzle-screen", depth=4, node_budget=16_000,
                      description="the generator's first look at every position")
+# The pair self-play's screen (``selfplay.pair_game``): half the cost, as many candidates
+# there, where the shots are short.
+QUICK_SCREEN_LEVEL = Level("puzzle-quick-screen", depth=3, node_budget=6_000,
+                           description="the first look at the pair self-play's positions")
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from dames.ai.player import search_position
 from dames.board import Board
 from dames.puzzles import criteria
 from dames.puzzles.cook import Cooked, cook
-from dames.puzzles.engine import SCREEN_LEVEL, PuzzleEngine
+from dames.puzzles.engine import PuzzleEngine
 from dames.puzzles.model import Puzzle, initial_rating, puzzle_id
 from dames.puzzles.sources import SourceGame
 from dames.puzzles.themes import Themes, themes_of
@@ -70,7 +70,7 @@ def scan(game: SourceGame, engine: PuzzleEngine, known: set[str]) -> tuple[list[
         position = Board(board.fen(), board.variant.name, "fmjd")
         if len(position.legal_moves()) >= 2:
             figures.positions += 1
-            _, screen = search_position(position, SCREEN_LEVEL)
+            _, screen = search_position(position, game.screen)
             mover = int(position.turn)
             previous = None if last is None else (last[1] if last[0] == mover else -last[1])
             last = (mover, screen.score)

@@ -14,9 +14,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from dames.ai.levels import Level
 from dames.board import Board
 from dames.move import Move
 from dames.pdn.reader import PdnGame, iter_games
+from dames.puzzles.engine import SCREEN_LEVEL
 from dames.variants import get_variant
 
 # A file's whole reading may take this many steps (the server's budget is for one request;
@@ -28,10 +30,13 @@ _UNKNOWN = {"", "?", "-", "??", "????"}
 
 @dataclass(frozen=True)
 class SourceGame:
+    """A game to scan; ``screen``: the search that screens its positions (``generate``)."""
+
     key: str
     source: dict[str, Any]
     start: Board
     moves: tuple[Move, ...]
+    screen: Level = SCREEN_LEVEL
 
 
 def _facts(game: PdnGame) -> dict[str, Any]:

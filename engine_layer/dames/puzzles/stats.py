@@ -10,9 +10,12 @@ from pathlib import Path
 from dames.puzzles.generate import runs_path
 from dames.puzzles.model import Puzzle
 
+KINDS = {"pdn": "published games", "selfplay": "self-play (hunter)",
+         "selfplay-pair": "self-play (pair)"}
+
 
 def _kind(key: str) -> str:
-    return "self-play" if key.startswith("selfplay:") else "published games"
+    return KINDS[key.split(":", 1)[0]]
 
 
 def yield_lines(out: Path) -> list[str]:
