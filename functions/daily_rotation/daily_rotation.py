@@ -2,10 +2,11 @@
 
 It creates the new day's challenge before players arrive, so the first daily game of the day
 does not pay for the write, and picks the day's puzzle, « le coup du jour »
-(``dames_backend.puzzles.daily``: the same idempotent, once-only pick). The date comes from the event's ``time`` (the scheduled instant),
-not from the clock at run time: a retry that runs late, even after the next midnight, still
-creates the day it was meant for. Running it twice is harmless: ``daily.ensure_daily`` writes
-only if no challenge exists, and reports which happened.
+(``dames_backend.puzzles.daily``: the same idempotent, once-only pick). The date comes from
+the event's ``time`` (the scheduled instant), not from the clock at run time: a retry that
+runs late, even after the next midnight, still creates the day it was meant for. Running it
+twice is harmless: ``daily.ensure_daily`` writes only if no challenge exists, and reports
+which happened.
 
 It logs and counts like the HTTP functions (``dames_backend.observability``, which does not
 import FastAPI): one JSON line per run with the date and the outcome, the EventBridge event id
