@@ -85,6 +85,8 @@ def _is_turc(steps: Sequence[Step], variant: Variant) -> bool:
     taken pieces leaving the board only once a capture ends) the king stopped against a
     piece it had just taken (the next square along its last leg held one), and it had taken
     the piece behind the one that takes it, so it could not take that one."""
+    if variant.capture_priority != PRIORITY_MAJORITY:
+        return False  # the four pieces are the majority rule's: a king may take fewer
     for step, answer in pairwise(steps):
         move = step.move
         if step.solver or taken(step) < 4 or not is_king_at(step.before, move.start):
@@ -141,16 +143,36 @@ def _is_philippe(steps: Sequence[Step], variant: Variant) -> bool:
             and _turned(last.end, white) in PHILIPPE_ENDS)
 
 
+def _en_prise(step: Step, square: int) -> bool:
+    """Whether a man or king of the side to move at ``step`` stands next to ``square`` with
+    the square beyond it empty: it could take the piece there, but for the majority rule."""
+    board = step.before
+    geometry = board.variant.geometry
+    for n in geometry.neighbor[geometry.bit_of_square[square]]:
+        if n < 0:
+            continue
+        attacker = board.piece_at(geometry.square_of_bit[n])
+        if attacker is None or attacker.color != board.turn:
+            continue
+        landing = _beyond(step, geometry.square_of_bit[n], square)
+        if landing is not None and board.piece_at(landing) is None:
+            return True
+    return False
+
+
 def _is_bombe(steps: Sequence[Step], variant: Variant) -> bool:
-    """Solver's capture, then the defender's capture of two pieces or more that leaves the
-    stopped piece alone (the majority rule makes it take elsewhere), then the same piece
-    captures again from where it stopped."""
+    """A capture of the solver ends without crowning next to a piece of the defender that
+    could take it; the majority rule makes the defender take two pieces or more elsewhere
+    instead; then the same piece captures again from where it stopped (Lanfrey: "une rafle
+    en deux temps")."""
     if variant.capture_priority != PRIORITY_MAJORITY:
         return False
     for first, middle, last in zip(steps, steps[1:], steps[2:], strict=False):
-        if first.solver and first.move.is_capture and not middle.solver \
-                and taken(middle) >= 2 and first.move.end not in middle.move.captures \
-                and last.move.is_capture and last.move.start == first.move.end:
+        stop = first.move.end
+        if first.solver and first.move.is_capture and not first.move.promotes \
+                and not middle.solver and taken(middle) >= 2 \
+                and stop not in middle.move.captures and _en_prise(middle, stop) \
+                and last.move.is_capture and last.move.start == stop:
             return True
     return False
 
