@@ -18,7 +18,6 @@ gc.disable()
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
-from dames_backend.app_factory import StrictModel, create_app, make_handler, record_event
 from dames_backend.boards.views import ClaimResult
 from dames_backend.errors import error_responses
 from dames_backend.fairplay.analysis_views import AnalysisView, ask_analysis, read_analysis
@@ -36,7 +35,8 @@ from dames_backend.games.views import (
     VariantName,
 )
 from dames_backend.limits.clients import scope_address_key
-from dames_backend.limits.thinking import ClientThinkingLimit
+from dames_backend.web.app_factory import StrictModel, create_app, make_handler, record_event
+from dames_backend.web.thinking_limit import ClientThinkingLimit
 from fastapi import Header, Path, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
