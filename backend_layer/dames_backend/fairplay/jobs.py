@@ -226,7 +226,7 @@ def run_analysis(game_id: str) -> AnalysisJob | None:
     # Imported here: the claim (games function) queues jobs without loading the analysis.
     from dames.analysis import analyse_game
 
-    from dames_backend.fairplay import review  # review imports the leaderboard
+    from dames_backend.fairplay import review  # the verdict step; review imports the boards
 
     job = load_job(game_id)
     if job is None:
@@ -250,5 +250,7 @@ def run_analysis(game_id: str) -> AnalysisJob | None:
             _mark_failed(game_id, f"{type(exc).__name__}: {exc}", clock.now_ms())
             raise
         _store_result(game_id, analysis.to_dict())
-    review.judge_claim(game_id)
+    done = load_job(game_id)
+    if done is not None and done.result is not None:
+        review.judge_claim(game_id, done.result)
     return load_job(game_id)
