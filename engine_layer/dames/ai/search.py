@@ -23,7 +23,13 @@ from dames.ai.boardview import NO_LIMIT, RootPosition
 from dames.ai.capturecheck import LeafTests
 from dames.ai.evaluation import Evaluator
 from dames.ai.ordering import MAX_PLY, MoveOrdering
-from dames.ai.results import IterationInfo, SearchAborted, SearchResult, SearchSettings
+from dames.ai.results import (
+    IterationInfo,
+    SearchAborted,
+    SearchResult,
+    SearchSettings,
+    TableEntry,
+)
 from dames.ai.variation import principal_variation
 from dames.movegen import InternalMove, get_generator
 from dames.variants import Variant
@@ -46,8 +52,6 @@ REDUCE_FROM_MOVE = 6
 REDUCE_MIN_DEPTH = 4
 
 EXACT, LOWER, UPPER = 0, 1, 2
-# (depth, bound flag, score, best move, age: the number of the search that stored it)
-TableEntry = tuple[int, int, int, "InternalMove | None", int]
 
 
 class Searcher(MoveOrdering):

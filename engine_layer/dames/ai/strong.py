@@ -34,8 +34,8 @@ from dataclasses import replace
 from dames.ai.boardview import RootPosition
 from dames.ai.evaluation import Evaluator
 from dames.ai.ordering import MAX_PLY
-from dames.ai.results import SearchResult, SearchSettings
-from dames.ai.search import MATE_BOUND, Searcher, TableEntry
+from dames.ai.results import SearchResult, SearchSettings, TableEntry
+from dames.ai.search import MATE_BOUND, Searcher
 from dames.geometry import Geometry
 from dames.movegen import InternalMove
 from dames.variants import Variant
