@@ -147,12 +147,12 @@ deploy: $(SAM_STAMP)
 	if [ -n "$$py313" ]; then export PATH="$$py313/bin:$$PATH"; fi; \
 	command -v python3.13 >/dev/null || { echo "sam build needs python3.13 on PATH (e.g. pyenv install 3.13.0)." >&2; exit 1; }; \
 	$(SAM) validate --lint && $(SAM) build && $(SAM) deploy --guided && \
-	$(SAM_VENV)/bin/python -m local.publish_site
+	$(SAM_VENV)/bin/python -m deploy.publish_site
 
 # ---------------------------------------------------------------- Lambda artefacts
 # template.yaml builds each layer and function with `BuildMethod: makefile` (ContextPath: .):
 # `sam build` runs these targets in its copy of the resource's code, with ARTIFACTS_DIR set.
-LAMBDA_BUILD := python3.13 $(dir $(abspath $(firstword $(MAKEFILE_LIST))))local/build_lambda.py
+LAMBDA_BUILD := python3.13 $(dir $(abspath $(firstword $(MAKEFILE_LIST))))deploy/build_lambda.py
 
 build-EngineLayer build-BackendLayer:
 	$(LAMBDA_BUILD) layer "$(ARTIFACTS_DIR)"

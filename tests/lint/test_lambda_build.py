@@ -1,6 +1,6 @@
 """``sam build`` ships every layer and function with its bytecode compiled: the template's
 ``BuildMethod: makefile`` runs the Makefile's ``build-<LogicalId>`` targets, which run
-``local/build_lambda.py``. SAM's Python builder shipped sources only, and Lambda's read-only
+``deploy/build_lambda.py``. SAM's Python builder shipped sources only, and Lambda's read-only
 file system made every cold start compile every module again (``bench/coldstart.py``)."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from local import build_lambda
+from deploy import build_lambda
 from tests.lint.template_model import REPO_ROOT, resources_of_type
 
 pytestmark = pytest.mark.lint
@@ -44,7 +44,7 @@ def test_every_layer_and_function_is_built_by_the_makefile(logical_id: str, kind
         check=False,
     )
     assert dry_run.returncode == 0, dry_run.stderr
-    assert f"{REPO_ROOT}/local/build_lambda.py {kind} \"/artefacts\"" in dry_run.stdout
+    assert f"{REPO_ROOT}/deploy/build_lambda.py {kind} \"/artefacts\"" in dry_run.stdout
 
 
 def sam_copy(code: Path, into: Path) -> Path:

@@ -147,7 +147,7 @@ def request_analysis(game_id: str, reason: Reason, expires_at: int | None) -> An
 def request_claim_analysis(game_id: str) -> None:
     """After a ranked claim: queue its analysis, never failing the claim (already written).
     A job that could not be queued is taken up by the next request for it, or by
-    ``python -m dames_backend analysis run``."""
+    ``./dames analysis run``."""
     try:
         request_analysis(game_id, "claim", None)  # a claimed game never expires
     except Exception:

@@ -10,7 +10,7 @@ modification time, which a zip file only keeps to two seconds.
 Dependencies are installed as SAM installs them, as wheels for the template's runtime and
 architecture (``pip --platform``), so the build runs on any machine with that Python version.
 
-    python3.13 local/build_lambda.py layer|function ARTIFACTS_DIR   # in the code's directory
+    python3.13 deploy/build_lambda.py layer|function ARTIFACTS_DIR   # in the code's directory
 """
 
 from __future__ import annotations
