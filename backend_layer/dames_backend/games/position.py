@@ -23,7 +23,8 @@ from dames.setup import check_setup
 from pydantic import BaseModel, Field
 
 from dames_backend.errors import ApiError
-from dames_backend.games.views import Color, MoveView, VariantName, as_color, move_view
+from dames_backend.games.enums import Side
+from dames_backend.games.views import Color, MoveView, VariantName, move_view
 
 MAX_DEPTH = 10
 MAX_FORCED = 40  # forced moves played out before the search
@@ -82,7 +83,7 @@ def _start_board(variant: str, fen: str | None) -> dames.Board:
             422, "illegal-setup", " ".join(p.message for p in problems),
             problems=[
                 SetupProblemView(code=p.code, message=p.message,
-                                 color=None if p.color is None else as_color(p.color),
+                                 color=None if p.color is None else Side(p.color),
                                  squares=list(p.squares)).model_dump()
                 for p in problems
             ],
@@ -157,14 +158,14 @@ def analyse_position(
     _play_moves(board, moves)
     legal = board.legal_moves()
     view = PositionAnalysis(
-        variant=variant, fen=board.fen(), turn=as_color(str(board.turn)), ply=len(moves),
+        variant=variant, fen=board.fen(), turn=Side.of(board.turn), ply=len(moves),
         legalMoves=[move_view(board, m) for m in legal], outcome=None, eval=None, mate=None,
         bestMove=None, bestLine=[], depth=0, nodes=0,
     )
     over = board.outcome()
     if over is not None:
-        winner = None if over.winner is None else as_color(str(over.winner))
-        view.outcome = OutcomeView(winner=winner, reason=over.reason)
+        winner = None if over.winner is None else Side.of(over.winner)
+        view.outcome = OutcomeView(winner=winner, reason=over.reason.value)
         return view
     hubs, score, view.depth, view.nodes = _search(board, depth)
     view.bestMove = move_view(board, board.parse_move(hubs[0]))

@@ -12,6 +12,7 @@ stack trace as fields, next to the request's other lines.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from botocore.exceptions import BotoCoreError, ClientError
@@ -28,7 +29,9 @@ from dames_backend.observability import logger
 
 
 def document_error_body(app: FastAPI) -> None:
-    """Add ``ErrorBody`` to the app's OpenAPI components, which ``error_responses`` refers to."""
+    """Add ``ErrorBody`` to the app's OpenAPI components, which ``error_responses`` refers to,
+    and leave out the components nothing refers to: FastAPI lists every enum it meets in an
+    annotation, also the game-state enums the views write inline (``games.views``)."""
     build = app.openapi
 
     def openapi() -> dict[str, Any]:
@@ -36,7 +39,11 @@ def document_error_body(app: FastAPI) -> None:
             document = build()
             schemas = document.setdefault("components", {}).setdefault("schemas", {})
             schemas["ErrorBody"] = ErrorBody.model_json_schema(mode="serialization")
-            document["components"]["schemas"] = dict(sorted(schemas.items()))
+            text = json.dumps(document)
+            document["components"]["schemas"] = {
+                name: schema for name, schema in sorted(schemas.items())
+                if f'"#/components/schemas/{name}"' in text  # some $ref names it
+            }
         return build()  # FastAPI's cached document, completed above
 
     app.openapi = openapi  # type: ignore[method-assign]
