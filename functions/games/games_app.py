@@ -22,6 +22,7 @@ from dames_backend.boards.views import ClaimResult
 from dames_backend.errors import error_responses
 from dames_backend.fairplay.analysis_views import AnalysisView, ask_analysis, read_analysis
 from dames_backend.games import assist, claim, create, pdn_export, pdn_import, play, position
+from dames_backend.games.enums import GameStatus
 from dames_backend.games.pdn_import import PDN_MAX_BYTES, PDN_MAX_CHARS, PdnReadResult
 from dames_backend.games.views import (
     ClockView,
@@ -152,7 +153,7 @@ def game_write(action: str, response_model: type[BaseModel]) -> Callable[[Route]
 
 
 def _ended(view: GameView) -> None:
-    if view.status != "playing":
+    if view.status is not GameStatus.PLAYING:
         record_event(
             f"Game{view.status.capitalize()}",
             game_id=view.id,
