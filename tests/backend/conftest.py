@@ -9,6 +9,9 @@
   exceptions turned into responses (so a 500 shows up as a status, not a raised error).
 - ``lambda_context``: a minimal Lambda context object for feeding events to ``handler``.
 - ``load_event(name)``: the parsed JSON of ``events/<name>``.
+- ``small_analysis_budget`` (autouse): the analysis jobs search a few thousand nodes, not the
+  default 3 M: these tests check the pipeline (queue, progress, verdict, retries), whose
+  every path a small budget walks (one full position, then the cheap search), not strength.
 """
 
 from __future__ import annotations
@@ -33,6 +36,17 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 EVENTS_DIR = REPO_ROOT / "events"
 TEST_TABLE = "dames-test"
 TEST_REGION = "eu-west-3"
+
+
+SMALL_ANALYSIS_BUDGET = {"total_nodes": 20_000, "position_work": 2_000, "quick_work": 500}
+
+
+@pytest.fixture(autouse=True)
+def small_analysis_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dames.analysis import AnalysisBudget
+    from dames_backend.fairplay import jobs
+
+    monkeypatch.setattr(jobs, "JOB_BUDGET", AnalysisBudget(**SMALL_ANALYSIS_BUDGET))
 
 
 @pytest.fixture(autouse=True)

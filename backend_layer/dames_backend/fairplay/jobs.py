@@ -15,7 +15,7 @@ import json
 import logging
 import time
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from botocore.exceptions import ClientError
 
@@ -24,6 +24,9 @@ from dames_backend.fairplay import dispatch
 from dames_backend.fairplay.keys import analysis_key
 from dames_backend.games import store as game_store
 
+if TYPE_CHECKING:  # loaded with the engine pass only: the claim queues jobs without it
+    from dames.analysis import AnalysisBudget
+
 JobStatus = Literal["queued", "running", "done", "failed"]
 Reason = Literal["player", "claim"]
 # A job "running" for longer than this was lost with its worker (a Lambda timeout is 15 min
@@ -31,6 +34,9 @@ Reason = Literal["player", "claim"]
 STALE_RUNNING_MS = 20 * 60 * 1000
 # The runner writes its progress at most this often (each write is a paid request).
 PROGRESS_INTERVAL_S = 1.0
+# The engine pass's budget: None is ``dames.analysis.AnalysisBudget()``, the one the costs and
+# the fair-play calibration were measured with. Tests of the pipeline set a small one.
+JOB_BUDGET: AnalysisBudget | None = None
 logger = logging.getLogger(__name__)
 
 
@@ -244,6 +250,7 @@ def run_analysis(game_id: str) -> AnalysisJob | None:
                 start_fen=record.start_fen,
                 moves=list(record.moves),
                 draw_rules=record.draw_rules,
+                budget=JOB_BUDGET,
                 progress=_ProgressWriter(game_id),
             )
         except Exception as exc:
