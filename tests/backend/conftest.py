@@ -28,6 +28,7 @@ import pytest
 from clock_support import ManualClock
 from dames_backend import db
 from dames_backend.tables import create_table
+from fairplay_support import SMALL_ANALYSIS_BUDGET
 from fastapi.testclient import TestClient
 from moto import mock_aws
 from race_support import one_request_at_a_time
@@ -36,9 +37,6 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 EVENTS_DIR = REPO_ROOT / "events"
 TEST_TABLE = "dames-test"
 TEST_REGION = "eu-west-3"
-
-
-SMALL_ANALYSIS_BUDGET = {"total_nodes": 20_000, "position_work": 2_000, "quick_work": 500}
 
 
 @pytest.fixture(autouse=True)
