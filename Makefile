@@ -115,7 +115,7 @@ lint: $(VENV_STAMP)
 # server (DynamoDB Local + uvicorn, temporary data) through local.with_server.
 SERVER_BENCHES := bench/api.py
 # Strength matches and evaluation tuning need Scan 2.0 / py-draughts built outside the repository
-# and run for an hour or more: run by hand (README, "Strength of the computer").
+# and run for an hour or more: run by hand (docs/engine-strength.md).
 MANUAL_BENCHES := bench/match.py bench/pydraughts_driver.py bench/eval_data.py bench/tune_eval.py \
 	bench/move_quality.py bench/eval_labels.py
 # Modules the benchmarks import, not benchmarks themselves.

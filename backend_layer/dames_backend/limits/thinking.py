@@ -7,7 +7,7 @@ player would get 429. In front of those throttles each client has its own allowa
 in DynamoDB (``limits.clients``): a fixed window of ``THINKING_PER_ADDRESS`` requests per
 network, and inside that same item and write a smaller count per game, so a crowd behind one
 address (a school, a mobile operator's NAT) still shares the network's allowance game by
-game. One ``UpdateItem`` per thinking request; the README prices it against WAF.
+game. One ``UpdateItem`` per thinking request; docs/architecture.md prices it against WAF.
 
 The local server bounds the same routes by concurrency instead (``local/limiter.py``): one
 process, whose threads it can count. The count is made by the games app's middleware

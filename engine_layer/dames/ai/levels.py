@@ -64,10 +64,11 @@ class Level:
 MAITRE_WORK_CAP = 2_000_000
 
 # The strong search measured no gain for fort against Scan 2.0 (0-2-6 against depth 5 before
-# and after, README "Strength of the computer") at twice the CPU a move, and fort is what the
+# and after, docs/engine-strength.md) at twice the CPU a move, and fort is what the
 # game analysis searches: fort keeps the plain search. The learned evaluation (international)
-# won its match at equal work (README): maitre uses it; fort keeps the hand-set one, since its
-# replies are pinned by AI_VERSION and read by the game analysis and the draw-offer answer.
+# won its match at equal work (docs/engine-strength.md): maitre uses it; fort keeps the
+# hand-set one, since its replies are pinned by AI_VERSION and read by the game analysis and
+# the draw-offer answer.
 LEVELS: dict[str, Level] = {level.name: level for level in (
     Level("debutant", depth=0, node_budget=0, random_moves=True,
           description="a legal move drawn at random from the seed"),

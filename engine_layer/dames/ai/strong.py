@@ -2,7 +2,7 @@
 
 `defi` and the levels below keep the plain `Searcher` of `dames.ai.search` exactly as it was:
 the daily challenge and every published seed rest on their replies (docs/engine-api.md). The
-strong levels add, measured against Scan 2.0 and py-draughts (bench/match.py, README):
+strong levels add, measured against Scan 2.0 and py-draughts (docs/engine-strength.md):
 
 - late-move reductions: quiet moves from the seventh on are searched one ply shallower and
   again at full depth only if they beat alpha (`dames.ai.search`, REDUCE_FROM_MOVE);
@@ -43,7 +43,7 @@ from dames.variants import Variant
 _plain_negamax = Searcher._negamax
 
 # ProbCut: from this depth, a shallow search PROBCUT_REDUCTION plies less deep that beats beta
-# by PROBCUT_MARGIN (centi-men) cuts the node (measured: README, bench/move_quality.py).
+# by PROBCUT_MARGIN (centi-men) cuts the node (measured: docs/engine-strength.md).
 PROBCUT_MIN_DEPTH = 5
 PROBCUT_REDUCTION = 3
 PROBCUT_MARGIN = 60
