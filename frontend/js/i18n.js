@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The words the scripts write at run time, in French (first) and English. Static page text is
  * written in both languages in the HTML and CSS shows the one matching <html lang>, so nothing
