@@ -15,7 +15,16 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from wire_scenario import REGION, TABLE, Recorder, bearer, first_moves, fixed_world, walk
+from wire_scenario import (
+    REGION,
+    TABLE,
+    Recorder,
+    bearer,
+    first_moves,
+    fixed_world,
+    mark_won,
+    walk,
+)
 
 
 @contextmanager
@@ -92,16 +101,6 @@ def written_items() -> list[dict[str, Any]]:
         create_table(boto3.client("dynamodb", region_name=REGION), TABLE)
         from community_app import app as community_app
         from games_app import app as games_app
-
-        def mark_won(game_id: str) -> None:
-            score = {"base": 3000, "perPiece": 300, "pieces": 20, "seconds": 9, "total": 8991}
-            db.get_table().update_item(
-                Key={"pk": f"GAME#{game_id}", "sk": "GAME"},
-                UpdateExpression="SET #s = :won, score = :score, finishedAt = :at",
-                ExpressionAttributeNames={"#s": "status"},
-                ExpressionAttributeValues={":won": "won", ":score": score,
-                                           ":at": "2027-01-15T08:01:00.000Z"},
-            )
 
         try:
             with TestClient(games_app, raise_server_exceptions=False) as games, \

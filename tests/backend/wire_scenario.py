@@ -169,6 +169,20 @@ def fixed_world() -> Iterator[Callable[[int], None]]:
                 os.environ[name] = value
 
 
+def mark_won(game_id: str) -> None:
+    """Test data: the game is won (no test can beat the computer), with a fixed score."""
+    from dames_backend import db
+
+    score = {"base": 3000, "perPiece": 300, "pieces": 20, "seconds": 9, "total": 8991}
+    db.get_table().update_item(
+        Key={"pk": f"GAME#{game_id}", "sk": "GAME"},
+        UpdateExpression="SET #s = :won, score = :score, finishedAt = :at",
+        ExpressionAttributeNames={"#s": "status"},
+        ExpressionAttributeValues={":won": "won", ":score": score,
+                                   ":at": "2027-01-15T08:01:00.000Z"},
+    )
+
+
 def record_wire() -> dict[str, Any]:
     """The answers and the stored items of the walk (see the module's docstring)."""
     import boto3
@@ -183,16 +197,6 @@ def record_wire() -> dict[str, Any]:
         create_table(client, TABLE)
         from community_app import app as community_app
         from games_app import app as games_app
-
-        def mark_won(game_id: str) -> None:
-            score = {"base": 3000, "perPiece": 300, "pieces": 20, "seconds": 9, "total": 8991}
-            db.get_table().update_item(
-                Key={"pk": f"GAME#{game_id}", "sk": "GAME"},
-                UpdateExpression="SET #s = :won, score = :score, finishedAt = :at",
-                ExpressionAttributeNames={"#s": "status"},
-                ExpressionAttributeValues={":won": "won", ":score": score,
-                                           ":at": "2027-01-15T08:01:00.000Z"},
-            )
 
         with TestClient(games_app, raise_server_exceptions=False) as games, \
                 TestClient(community_app, raise_server_exceptions=False) as community:
