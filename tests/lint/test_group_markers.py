@@ -3,14 +3,30 @@
 
 from __future__ import annotations
 
+import importlib.util
 import subprocess
 import sys
 import tomllib
+from types import ModuleType
 
 import pytest
 
-from conftest import DIRECTORY_MARKERS, TESTS_DIR, group_of
 from tests.lint.template_model import REPO_ROOT
+
+
+def _root_conftest() -> ModuleType:
+    """The repository's conftest.py, by its path: ``import conftest`` may find a folder's
+    conftest (tests/backend/conftest.py) that pytest loaded first under the same name."""
+    spec = importlib.util.spec_from_file_location("root_conftest", REPO_ROOT / "conftest.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_conftest = _root_conftest()
+DIRECTORY_MARKERS, TESTS_DIR, group_of = (
+    _conftest.DIRECTORY_MARKERS, _conftest.TESTS_DIR, _conftest.group_of)
 
 pytestmark = pytest.mark.lint
 
