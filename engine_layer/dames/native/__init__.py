@@ -1,0 +1,65 @@
+"""The native core (C, `engine_layer/csrc/`) behind ctypes: the strong search's speed.
+
+The pure-Python engine stays the reference and the daily's: its levels up to `fort` never
+call in here (their replies are pinned by `AI_VERSION`). What does — `maitre`, the analysis,
+hints, fair play's judge, the puzzle generator — asks `available()` first and uses the
+Python search when the library is missing (no compiler where `make` ran) or refused (built
+for another ABI), and `unavailable_reason()` says why. `DAMES_NATIVE=0` turns it off.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import threading
+
+from dames.native import abi
+
+_lock = threading.Lock()
+_state: dict[str, ctypes.CDLL | str] = {}
+
+
+def _load() -> ctypes.CDLL | str:
+    """The library, or why there is none (computed once per process)."""
+    with _lock:
+        if "lib" not in _state:
+            _state["lib"] = _try_load()
+        return _state["lib"]
+
+
+def _try_load() -> ctypes.CDLL | str:
+    if os.environ.get("DAMES_NATIVE", "").strip() == "0":
+        return "switched off (DAMES_NATIVE=0)"
+    path = abi.library_path()
+    if not path.exists():
+        return f"{path} is not built (run make: it needs a C compiler)"
+    try:
+        return abi.load(path)
+    except OSError as exc:
+        return f"{path} cannot be loaded: {exc}"
+
+
+def available() -> bool:
+    return not isinstance(_load(), str)
+
+
+def unavailable_reason() -> str | None:
+    loaded = _load()
+    return loaded if isinstance(loaded, str) else None
+
+
+def library() -> ctypes.CDLL:
+    """The loaded library; raises RuntimeError (with the reason) when there is none."""
+    loaded = _load()
+    if isinstance(loaded, str):
+        raise RuntimeError(f"the native core is unavailable: {loaded}")
+    return loaded
+
+
+def reset_for_tests() -> None:
+    """Forget the loaded state, so a test can change DAMES_NATIVE or DAMES_NATIVE_LIB."""
+    with _lock:
+        _state.clear()
+
+
+__all__ = ["available", "library", "reset_for_tests", "unavailable_reason"]
