@@ -56,7 +56,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (step % 8 == 0) dm_perft(&p, 2);
         if (step % 16 == 0) {
             dm_game game = {p, DM_NO_LIMIT, DM_NO_LIMIT, DM_NO_LIMIT, 0, NULL};
-            dm_limits limits = {6, 0, 3000, 0, NULL, 0};
+            dm_limits limits = {6, 0, 3000, 0, NULL, 0, NULL, NULL};
             dm_engine_clear(engine);
             dm_search(engine, &game, &limits, &result);
         }

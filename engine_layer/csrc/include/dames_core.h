@@ -24,7 +24,7 @@ extern "C" {
 #define DM_API __attribute__((visibility("default")))
 
 /* Bumped whenever a struct below or a function's meaning changes; Python checks it. */
-#define DM_ABI_VERSION 1
+#define DM_ABI_VERSION 2
 
 enum dm_variant { DM_INTERNATIONAL = 0, DM_BRAZILIAN = 1, DM_ENGLISH = 2, DM_ITALIAN = 3 };
 #define DM_VARIANTS 4
@@ -93,6 +93,10 @@ typedef struct dm_game {
     const uint64_t *history;
 } dm_game;
 
+typedef struct dm_result dm_result;
+/* Told of every completed iteration (the result so far), on the searching thread. */
+typedef void (*dm_iteration_callback)(const dm_result *result, void *context);
+
 typedef struct dm_limits {
     int32_t max_depth;
     int32_t min_depth;      /* with a clock: always completed */
@@ -100,6 +104,8 @@ typedef struct dm_limits {
     int64_t time_limit_us;  /* 0 = no clock (reproducible) */
     volatile int32_t *stop; /* polled with the clock when not null: non-zero ends the search */
     int32_t flags;
+    dm_iteration_callback on_iteration; /* may be null */
+    void *context;
 } dm_limits;
 
 /* dm_limits.flags */
@@ -107,7 +113,7 @@ typedef struct dm_limits {
 #define DM_NO_REDUCTIONS 2  /* measure what late-move reductions buy */
 #define DM_HANDSET_EVAL 4   /* the evaluation without its learned weights */
 
-typedef struct dm_result {
+struct dm_result {
     int32_t depth;       /* last completed iteration */
     int32_t score;       /* centi-men, side to move's view; mates beyond +-DM_MATE_BOUND */
     int64_t nodes;
@@ -120,7 +126,7 @@ typedef struct dm_result {
                                      (exact for the best ones, a bound for the others) */
     int32_t exact[DM_MAX_MOVES];  /* 1 where scores[i] is exact */
     dm_move pv[DM_MAX_PV];
-} dm_result;
+};
 
 #define DM_MATE 100000
 #define DM_MATE_BOUND (DM_MATE - 1000)
@@ -145,6 +151,10 @@ DM_API int32_t dm_evaluate(const dm_position *position, int32_t flags, int32_t *
 /* Learned evaluation weights for a variant (the blob `bench/train_native_eval.py` writes,
  * read by `dames.native`); a null blob restores the built-in hand-set weights. */
 DM_API int32_t dm_load_weights(int32_t variant, const uint8_t *blob, int64_t length);
+
+/* How many features the variant's evaluation has (patterns, then terms): the length of each
+ * of the blob's two weight arrays. */
+DM_API int32_t dm_feature_count(int32_t variant);
 
 /* The evaluation's features of a position, for training: `out` receives up to `capacity`
  * (feature index, count) pairs; returns their number and writes the phase (0 opening .. 256

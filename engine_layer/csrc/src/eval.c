@@ -285,6 +285,11 @@ int32_t dm_features(const dm_position *position, int32_t *indices, int32_t *coun
     return n;
 }
 
+int32_t dm_feature_count(int32_t variant) {
+    if (!variant_get(variant)) return DM_E_VARIANT;
+    return weights[variant].features;
+}
+
 /* The blob: "DMW1", then int32 variant, pattern classes, scalar terms, then the opening
  * weights and the ending weights (int16 each, little-endian), every feature in order. */
 int32_t dm_load_weights(int32_t variant, const uint8_t *blob, int64_t length) {

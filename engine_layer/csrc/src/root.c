@@ -249,6 +249,10 @@ int32_t dm_search(dm_engine *e, const dm_game *g, const dm_limits *l, dm_result 
         previous = last;
         last = now_us() - began;
         sort_root(&r);
+        if (l->on_iteration) {
+            finish(&s, &r, completed, best, result);
+            l->on_iteration(result, l->context);
+        }
         if (r.scores[best] >= MATE_BOUND || r.scores[best] <= -MATE_BOUND) break;
     }
     finish(&s, &r, completed, best, result);

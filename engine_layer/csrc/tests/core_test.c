@@ -113,7 +113,7 @@ static int fixed_search(void) {
         memset(&game, 0, sizeof game);
         if (parse_fen(CASES[i].fen, CASES[i].variant, &game.position) != 0) return 1;
         game.quiet_limit = game.plies_left = game.endgame_plies_left = DM_NO_LIMIT;
-        dm_limits limits = {64, 0, 60000, 0, NULL, 0};
+        dm_limits limits = {64, 0, 60000, 0, NULL, 0, NULL, NULL};
         dm_engine_clear(engine);
         if (dm_search(engine, &game, &limits, &result) != 0) {
             printf("FAIL search %s\n", CASES[i].fen);

@@ -95,6 +95,15 @@ LEVELS: dict[str, Level] = {level.name: level for level in (
 DEFAULT_HINT_LEVEL = "fort"
 
 
+def native_level(name: str, depth: int, native_nodes: int, python_work: int) -> Level:
+    """A reproducible search (a work budget, no clock) by the native core, or by the Python
+    search with its own budget where the core is not built: the analysis board, the game
+    analysis, fair play's judge, the puzzles. `native_nodes` counts the core's nodes,
+    `python_work` the Python search's work units (`dames.ai.search`)."""
+    return Level(name, depth=depth, node_budget=native_nodes, native=True,
+                 fallback=Level(name, depth=depth, node_budget=python_work))
+
+
 def get_level(name: str) -> Level:
     """Look a level up by name, with an error that lists the valid names."""
     try:

@@ -10,10 +10,11 @@ for another ABI), and `unavailable_reason()` says why. `DAMES_NATIVE=0` turns it
 from __future__ import annotations
 
 import ctypes
+import hashlib
 import os
 import threading
 
-from dames.native import abi
+from dames.native import abi, weights
 
 _lock = threading.Lock()
 _state: dict[str, ctypes.CDLL | str] = {}
@@ -34,9 +35,11 @@ def _try_load() -> ctypes.CDLL | str:
     if not path.exists():
         return f"{path} is not built (run make: it needs a C compiler)"
     try:
-        return abi.load(path)
+        lib = abi.load(path)
+        weights.load_shipped(lib)
     except OSError as exc:
         return f"{path} cannot be loaded: {exc}"
+    return lib
 
 
 def available() -> bool:
@@ -56,10 +59,23 @@ def library() -> ctypes.CDLL:
     return loaded
 
 
+def engine_version() -> str:
+    """What searched: the core's revision and a digest of the weights it loaded, or "python"
+    where it is unavailable (stored analyses keep it, `dames.analysis.model`)."""
+    if not available():
+        return "python"
+    digest = hashlib.sha256()
+    for variant in sorted(abi.VARIANT_IDS):
+        path = weights.path_for(variant)
+        if path.exists():
+            digest.update(variant.encode() + path.read_bytes())
+    return f"core-{abi.CORE_REVISION}+{digest.hexdigest()[:8]}"
+
+
 def reset_for_tests() -> None:
     """Forget the loaded state, so a test can change DAMES_NATIVE or DAMES_NATIVE_LIB."""
     with _lock:
         _state.clear()
 
 
-__all__ = ["available", "library", "reset_for_tests", "unavailable_reason"]
+__all__ = ["available", "engine_version", "library", "reset_for_tests", "unavailable_reason"]

@@ -10,7 +10,10 @@ import ctypes
 import os
 from pathlib import Path
 
-ABI_VERSION = 1
+ABI_VERSION = 2
+# Bump (YYYY.MM.DD-N) whenever the core's search or evaluation may answer differently for the
+# same position and budget: stored analyses name the engine that made them.
+CORE_REVISION = "2026.12.02-1"
 MAX_CAPTURES = 49
 MAX_MOVES = 1024
 MAX_PV = 64
@@ -74,17 +77,6 @@ class Game(ctypes.Structure):
     ]
 
 
-class Limits(ctypes.Structure):
-    _fields_ = [
-        ("max_depth", ctypes.c_int32),
-        ("min_depth", ctypes.c_int32),
-        ("work_budget", ctypes.c_int64),
-        ("time_limit_us", ctypes.c_int64),
-        ("stop", ctypes.POINTER(ctypes.c_int32)),
-        ("flags", ctypes.c_int32),
-    ]
-
-
 class Result(ctypes.Structure):
     _fields_ = [
         ("depth", ctypes.c_int32),
@@ -98,6 +90,23 @@ class Result(ctypes.Structure):
         ("scores", ctypes.c_int32 * MAX_MOVES),
         ("exact", ctypes.c_int32 * MAX_MOVES),
         ("pv", NativeMove * MAX_PV),
+    ]
+
+
+# void (*)(const dm_result *, void *)
+IterationCallback = ctypes.CFUNCTYPE(None, ctypes.POINTER(Result), ctypes.c_void_p)
+
+
+class Limits(ctypes.Structure):
+    _fields_ = [
+        ("max_depth", ctypes.c_int32),
+        ("min_depth", ctypes.c_int32),
+        ("work_budget", ctypes.c_int64),
+        ("time_limit_us", ctypes.c_int64),
+        ("stop", ctypes.POINTER(ctypes.c_int32)),
+        ("flags", ctypes.c_int32),
+        ("on_iteration", IterationCallback),
+        ("context", ctypes.c_void_p),
     ]
 
 
@@ -132,6 +141,8 @@ def _declare(lib: ctypes.CDLL) -> None:
     lib.dm_evaluate.argtypes = [position_p, ctypes.c_int32, ctypes.POINTER(ctypes.c_int32)]
     lib.dm_load_weights.restype = ctypes.c_int32
     lib.dm_load_weights.argtypes = [ctypes.c_int32, ctypes.c_char_p, ctypes.c_int64]
+    lib.dm_feature_count.restype = ctypes.c_int32
+    lib.dm_feature_count.argtypes = [ctypes.c_int32]
     lib.dm_features.restype = ctypes.c_int32
     lib.dm_features.argtypes = [position_p, ctypes.POINTER(ctypes.c_int32),
                                 ctypes.POINTER(ctypes.c_int32), ctypes.c_int32,

@@ -17,6 +17,7 @@ import ctypes
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from dames.ai.boardview import RootPosition, hub_of_internal, read_board, root_moves
 from dames.ai.levels import Level
@@ -81,12 +82,13 @@ def _game(board: Board, root: RootPosition) -> tuple[abi.Game, ctypes.Array[ctyp
     return game, words
 
 
-def _limits(level: Level, stop_flag: ctypes.c_int32 | None) -> abi.Limits:
+def _limits(level: Level, stop_flag: ctypes.c_int32 | None, callback: Any) -> abi.Limits:
+    """The core's limits; `callback` an `abi.IterationCallback`, null when none is wanted."""
     flags = 0 if level.probcut else abi.NO_PROBCUT
     time_us = 0 if level.time_limit is None else int(level.time_limit * 1_000_000)
     stop = ctypes.pointer(stop_flag) if stop_flag is not None else None
     return abi.Limits(min(level.depth, abi.MAX_DEPTH), level.min_depth, level.node_budget,
-                      time_us, stop, flags)
+                      time_us, stop, flags, callback, None)
 
 
 def _watch(stop: Callable[[], bool], flag: ctypes.c_int32, done: threading.Event) -> None:
@@ -96,26 +98,36 @@ def _watch(stop: Callable[[], bool], flag: ctypes.c_int32, done: threading.Event
             return
 
 
-def _run(board: Board, root: RootPosition, level: Level,
-         stop: Callable[[], bool] | None) -> abi.Result:
-    game, _words = _game(board, root)
-    result = abi.Result()
-    flag = ctypes.c_int32(0) if stop is not None else None
-    done = threading.Event()
-    watcher = None
-    if stop is not None and flag is not None:
-        watcher = threading.Thread(target=_watch, args=(stop, flag, done), daemon=True)
-        watcher.start()
-    try:
-        code = library().dm_search(_engine(level.reproducible), ctypes.byref(game),
-                                   ctypes.byref(_limits(level, flag)), ctypes.byref(result))
-    finally:
-        done.set()
-        if watcher is not None:
-            watcher.join()
-    if code < 0:
-        raise abi.NativeError(code)
-    return result
+class _Root:
+    """The root's moves in both orders, and the core's answers read in the public one."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.position = read_board(board)
+        self.moves, internal = root_moves(board, self.position)
+        if not self.moves:
+            raise ValueError("the side to move has no legal move")
+        root = self.position
+        native_order = {move[:3]: index for index, move in enumerate(
+            legal_moves(board.variant, root.white, root.black, root.kings, root.color))}
+        self.to_native = [native_order[m[:3]] for m in internal]
+
+    def read(self, result: abi.Result) -> SearchResult:
+        scores = [int(result.scores[i]) for i in self.to_native]
+        exact = [bool(result.exact[i]) for i in self.to_native]
+        best_score = int(result.scores[result.best])
+        best = [i for i, score in enumerate(scores) if score == best_score and exact[i]]
+        played = self.to_native.index(int(result.best))
+        if played not in best:
+            best = [played]
+        return SearchResult(best, best_score, int(result.depth), int(result.nodes), scores)
+
+    def info(self, result: abi.Result) -> IterationInfo:
+        geometry = self.board.variant.geometry
+        line = [hub_of_internal(internal_move(result.pv[i]), geometry)
+                for i in range(result.pv_len)]
+        return IterationInfo(int(result.depth), int(result.scores[result.best]),
+                             int(result.nodes), result.elapsed_us / 1e6, line)
 
 
 def native_search(
@@ -124,28 +136,31 @@ def native_search(
     on_iteration: Callable[[IterationInfo], None] | None = None,
     stop: Callable[[], bool] | None = None,
 ) -> tuple[list[Move], SearchResult]:
-    """Search `board` (left untouched) with the core, within `level`'s bounds."""
-    root = read_board(board)
-    moves, internal = root_moves(board, root)
-    if not moves:
-        raise ValueError("the side to move has no legal move")
-    result = _run(board, root, level, stop)
-    native_order = {}
-    for index, move in enumerate(legal_moves(board.variant, root.white, root.black,
-                                             root.kings, root.color)):
-        native_order[move[:3]] = index
-    to_native = [native_order[m[:3]] for m in internal]
-    scores = [int(result.scores[i]) for i in to_native]
-    exact = [bool(result.exact[i]) for i in to_native]
-    best_score = int(result.scores[result.best])
-    best = [i for i, score in enumerate(scores) if score == best_score and exact[i]]
-    public_best = to_native.index(int(result.best))
-    if public_best not in best:
-        best = [public_best]
-    if on_iteration is not None and result.depth > 0:
-        geometry = board.variant.geometry
-        line = [hub_of_internal(internal_move(result.pv[i]), geometry)
-                for i in range(result.pv_len)]
-        on_iteration(IterationInfo(int(result.depth), best_score, int(result.nodes),
-                                   result.elapsed_us / 1e6, line))
-    return moves, SearchResult(best, best_score, int(result.depth), int(result.nodes), scores)
+    """Search `board` (left untouched) with the core, within `level`'s bounds; each
+    completed iteration is reported to `on_iteration` as it ends."""
+    root = _Root(board)
+    game, _words = _game(board, root.position)
+    result = abi.Result()
+    callback = abi.IterationCallback()  # a null pointer: no report
+    if on_iteration is not None:
+        def report(partial: ctypes._Pointer[abi.Result], _context: int | None) -> None:
+            on_iteration(root.info(partial.contents))
+
+        callback = abi.IterationCallback(report)
+    flag = ctypes.c_int32(0) if stop is not None else None
+    done = threading.Event()
+    watcher = None
+    if stop is not None and flag is not None:
+        watcher = threading.Thread(target=_watch, args=(stop, flag, done), daemon=True)
+        watcher.start()
+    try:
+        code = library().dm_search(_engine(level.reproducible), ctypes.byref(game),
+                                   ctypes.byref(_limits(level, flag, callback)),
+                                   ctypes.byref(result))
+    finally:
+        done.set()
+        if watcher is not None:
+            watcher.join()
+    if code < 0:
+        raise abi.NativeError(code)
+    return root.moves, root.read(result)
