@@ -38,6 +38,15 @@ def encode(variant: str, opening: Sequence[int], ending: Sequence[int]) -> bytes
     return header + struct.pack(f"<{len(clipped)}h", *clipped)
 
 
+def use(lib: ctypes.CDLL, variant: str, blob: bytes | None) -> None:
+    """Make the core evaluate `variant` with `blob` (None: its built-in hand-set weights),
+    for measuring one weights file against another (bench/match.py). Process-wide: no search
+    may run meanwhile."""
+    code = lib.dm_load_weights(abi.VARIANT_IDS[variant], blob, 0 if blob is None else len(blob))
+    if code != 0:
+        raise OSError(f"weights refused for {variant}: {abi.ERRORS.get(code, code)}")
+
+
 def load_shipped(lib: ctypes.CDLL) -> list[str]:
     """Load every shipped blob into the core; the variants loaded. Raises OSError on a blob
     the core refuses."""
