@@ -49,8 +49,9 @@ def perft_ratios() -> None:
         leaves, seconds = cpu(native_perft, *args, depth)
         python_leaves, python_seconds = cpu(python_perft, board, depth - 1)
         native_rate, python_rate = leaves / seconds, python_leaves / python_seconds
+        ratio = native_rate / python_rate
         print(f"  {name:14} depth {depth}: core {native_rate / 1e6:7.1f} M/s, Python "
-              f"{python_rate / 1e6:5.2f} M/s (depth {depth - 1}): {native_rate / python_rate:5.1f}x")
+              f"{python_rate / 1e6:5.2f} M/s (depth {depth - 1}): {ratio:5.1f}x")
 
 
 def bench_fens() -> list[str]:
