@@ -78,11 +78,19 @@ static int iterate(Search *s, Root *r, int depth, int *scores, int *exact) {
     return best_index;
 }
 
-static void sort_root(Root *r) {
+/* The next iteration's order: by score, the move played first among equals, then the list's
+ * order. */
+static int before(const Root *r, int a, int b, int best) {
+    if (r->scores[a] != r->scores[b]) return r->scores[a] > r->scores[b];
+    if ((a == best) != (b == best)) return a == best;
+    return a < b;
+}
+
+static void sort_root(Root *r, int best) {
     for (int i = 0; i < r->n; i++) r->order[i] = i;
-    for (int i = 1; i < r->n; i++) { /* by score, best first; ties keep the list's order */
+    for (int i = 1; i < r->n; i++) {
         int item = r->order[i], j = i;
-        while (j > 0 && r->scores[r->order[j - 1]] < r->scores[item]) {
+        while (j > 0 && before(r, item, r->order[j - 1], best)) {
             r->order[j] = r->order[j - 1];
             j--;
         }
@@ -230,6 +238,7 @@ int32_t dm_search(dm_engine *e, const dm_game *g, const dm_limits *l, dm_result 
         s.extension_limit = 2 * depth + 16 < MAX_PLY ? 2 * depth + 16 : MAX_PLY;
         int64_t began = now_us();
         memcpy(scores, r.scores, sizeof scores);
+        memset(exact, 0, sizeof exact);
         int index = iterate(&s, &r, depth, scores, exact);
         if (s.aborted) {
             /* Keep the cut iteration's move once the previous best was searched to the new
@@ -248,7 +257,7 @@ int32_t dm_search(dm_engine *e, const dm_game *g, const dm_limits *l, dm_result 
         completed = depth;
         previous = last;
         last = now_us() - began;
-        sort_root(&r);
+        sort_root(&r, best);
         if (l->on_iteration) {
             finish(&s, &r, completed, best, result);
             l->on_iteration(result, l->context);
