@@ -30,7 +30,7 @@ find_python = for p in python3 python3.13 python3.12 python3.11 python; do \
 	     $$p -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then \
 	    echo $$p; break; fi; done
 
-.PHONY: help install run test test-fast lint bench deploy tools clean distclean
+.PHONY: help install native run test test-fast lint bench deploy tools clean distclean
 
 help:
 	@echo "make run        play locally on http://127.0.0.1:$${PORT:-8000} (DynamoDB Local, data in .local/)"
@@ -58,11 +58,22 @@ $(NPM_STAMP): package-lock.json package.json
 	npm ci --no-audit --no-fund --loglevel=error
 	@touch $@
 
-install: $(VENV_STAMP) $(NPM_STAMP)
+# The native core (engine_layer/csrc): maitre, the analysis, hints and fair play's judge search
+# with it. Without a C compiler everything still runs, on the (slower) Python search.
+native:
+	@if command -v "$${CC:-cc}" >/dev/null 2>&1; then \
+	  $(MAKE) --no-print-directory -C engine_layer/csrc lib; \
+	else \
+	  echo "No C compiler (cc): the native core is not built; maitre, the analysis and hints" \
+	    "use the pure-Python search (slower, weaker). On Debian: apt-get install gcc." >&2; \
+	fi
+
+install: $(VENV_STAMP) $(NPM_STAMP) native
 
 # The tools some test groups need besides the .venv: the system Chromium (browser tests;
-# Playwright's own download is not used), Java 17 (DynamoDB Local, integration tests) and
-# Python $(PY313_VERSION) (the determinism test compares the computer's moves across versions).
+# Playwright's own download is not used), Java 17 (DynamoDB Local, integration tests), the
+# native core's checks (the arm64 cross-compiler and qemu, clang's libFuzzer and sanitizers)
+# and Python $(PY313_VERSION) (the determinism test compares the computer's moves across versions).
 # As root with apt-get, the first two are installed; anything still missing is named with
 # the command that installs it. Under CI=true a group that then skips fails the run.
 tools: $(VENV_STAMP)
@@ -70,6 +81,12 @@ tools: $(VENV_STAMP)
 	[ -x "$(CHROMIUM)" ] || missing="$$missing chromium"; \
 	$(PY) -c 'import sys; from local.dynamodb_local import find_java; sys.exit(find_java() is None)' \
 	  || missing="$$missing openjdk-17-jre-headless"; \
+	command -v aarch64-linux-gnu-gcc >/dev/null || missing="$$missing gcc-aarch64-linux-gnu"; \
+	command -v qemu-aarch64-static >/dev/null || missing="$$missing qemu-user-static"; \
+	command -v clang >/dev/null || missing="$$missing clang"; \
+	ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a >/dev/null 2>&1 || \
+	  missing="$$missing libclang-rt-14-dev"; \
+	command -v file >/dev/null || missing="$$missing file"; \
 	if [ -n "$$missing" ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	  echo "Installing from Debian's packages for the browser and integration tests:$$missing"; \
 	  if apt-get update -qq && \
@@ -163,6 +180,7 @@ build-GamesFunction build-CommunityFunction build-DailyRotationFunction build-An
 # ---------------------------------------------------------------- cleaning
 clean:
 	rm -rf .aws-sam artifacts .pytest_cache .ruff_cache .mypy_cache .hypothesis
+	$(MAKE) --no-print-directory -C engine_layer/csrc clean
 	find . -name __pycache__ -type d -not -path "./$(VENV)/*" -not -path "./$(SAM_VENV)/*" \
 	  -not -path "./node_modules/*" -prune -exec rm -rf {} +
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dames
 from dames import draws
-from dames.ai.levels import Level
+from dames.ai.levels import native_level
 from dames.ai.player import search_position
 from dames.ai.results import IterationInfo
 from dames.ai.search import MATE, MATE_BOUND
@@ -33,6 +33,9 @@ MAX_BODY_BYTES = 32 * 1024  # MAX_MOVES moves of a dozen characters and their qu
 # Work units (nodes plus capture landings, see dames.ai.search) per request, a little over the
 # `fort` level's 80 000: bench/position_analysis.py times the deepest requests.
 ANALYSIS_NODE_BUDGET = 100_000
+# The native core's nodes per request where it is built (about 0.2 s of a core: depth 10 and
+# more in every position measured by bench/position_analysis.py).
+ANALYSIS_NATIVE_NODES = 1_000_000
 
 
 class SetupProblemView(BaseModel):
@@ -133,7 +136,7 @@ def _search(board: dames.Board, depth: int) -> tuple[list[str], int, int, int]:
         won = over.winner is not None
         score = (-MATE + len(forced)) if won else 0  # the side to move there has lost
         return forced, _signed_for(board, replay, score), 0, 0
-    level = Level(name="analysis", depth=depth, node_budget=ANALYSIS_NODE_BUDGET)
+    level = native_level("analysis", depth, ANALYSIS_NATIVE_NODES, ANALYSIS_NODE_BUDGET)
     iterations: list[IterationInfo] = []
     ordered, result = search_position(replay, level, iterations.append)
     best = ordered[result.best[0]]
