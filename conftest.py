@@ -26,6 +26,7 @@ TESTS_DIR = Path(__file__).resolve().parent / "tests"
 DIRECTORY_MARKERS = {
     "engine": "engine",
     "ai": "ai",
+    "native": "native",
     "backend": "backend",
     "fairplay": "fairplay",
     "tooling": "tooling",
