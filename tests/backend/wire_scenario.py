@@ -30,6 +30,9 @@ ENV = {
     "AWS_DEFAULT_REGION": REGION, "AWS_REGION": REGION, "TABLE_NAME": TABLE,
     "POWERTOOLS_TRACE_DISABLED": "true", "POWERTOOLS_METRICS_DISABLED": "true",
     "DAMES_CLIENT_KEY_SECRET": "wire-scenario-secret",
+    # The analyses in the walk search on the pinned Python path: the native core's answers move
+    # with its weights and revision, and this walk is about the wire, not the engine's strength.
+    "DAMES_NATIVE": "0",
 }
 
 
@@ -137,12 +140,22 @@ def _hex(value: Any) -> Any:
     return value
 
 
+def _reread_native_switch() -> None:
+    """Makes ``DAMES_NATIVE`` take effect; versions before the native core have nothing to reset."""
+    try:
+        from dames import native
+    except ImportError:
+        return
+    native.reset_for_tests()
+
+
 @contextmanager
 def fixed_world() -> Iterator[Callable[[int], None]]:
     """The environment, the randomness and the clock held still; yields ``advance(ms)``."""
     saved = {name: os.environ.get(name) for name in ENV}
     os.environ.update(ENV)
     os.environ.pop("DYNAMODB_ENDPOINT", None)
+    _reread_native_switch()
     counter = itertools.count()
     originals = (secrets.token_urlsafe, secrets.token_hex, secrets.choice)
     secrets.token_urlsafe = lambda n=None: f"u{next(counter):0{(n or 32)}d}"[: (n or 32) + 2]
@@ -167,6 +180,7 @@ def fixed_world() -> Iterator[Callable[[int], None]]:
                 os.environ.pop(name, None)
             else:
                 os.environ[name] = value
+        _reread_native_switch()
 
 
 def mark_won(game_id: str) -> None:
