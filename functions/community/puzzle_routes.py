@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
-from dames_backend.app_factory import StrictModel, record_event
+from dames_backend.web.app_factory import StrictModel, record_event
 from dames_backend.errors import error_responses
 from dames_backend.limits.clients import scope_address_key
 from dames_backend.puzzles import attempts, start, summary
