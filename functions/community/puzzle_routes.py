@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
-from dames_backend.web.app_factory import StrictModel, record_event
 from dames_backend.errors import error_responses
 from dames_backend.limits.clients import scope_address_key
 from dames_backend.puzzles import attempts, start, summary
@@ -23,6 +22,7 @@ from dames_backend.puzzles.views import (
     PuzzleProfileView,
     StartedAttempt,
 )
+from dames_backend.web.app_factory import StrictModel, record_event
 from fastapi import FastAPI, Header, Path, Request
 from pydantic import Field
 

@@ -4,7 +4,7 @@ The package holds what a puzzle *is* and how one is found; the server that plays
 ``dames_backend.puzzles``. One job per module:
 
 - ``engine``: the one interface the generator searches through (``PuzzleEngine``), and the
-  Python search behind it (``PUZZLE_LEVEL``: the one constant to switch to the native core);
+  search behind it (``PUZZLE_LEVEL``: the native core's, with a Python fallback);
 - ``criteria``: lichess-puzzler's criteria carried over to draughts (win chances, the margin
   an only move must have, the material a combination must win);
 - ``solution``: the solution tree (several equally good winning moves are all accepted);

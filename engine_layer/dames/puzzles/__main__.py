@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from dames.puzzles import catalog, generate, selfplay, sources, stats, verify
-from dames.puzzles.engine import PythonPuzzleEngine
+from dames.puzzles.engine import SearchPuzzleEngine
 from dames.variants import VARIANTS
 
 
@@ -35,7 +35,7 @@ def _games(variant: str, files: list[Path], count: int, pairs: int
 
 def _generate(args: argparse.Namespace) -> int:
     out = Path(args.out) if args.out else catalog.set_path(args.variant)
-    engine = PythonPuzzleEngine()
+    engine = SearchPuzzleEngine()
 
     def report(figures: generate.GameFigures) -> None:
         print(f"{figures.key}: {figures.positions} positions, {figures.candidates} "
@@ -64,7 +64,7 @@ def _rebuild(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    engine = PythonPuzzleEngine()
+    engine = SearchPuzzleEngine()
     bad = 0
     for variant in [args.variant] if args.variant else list(VARIANTS):
         for puzzle in catalog.puzzles(variant):

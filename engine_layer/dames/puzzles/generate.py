@@ -21,7 +21,7 @@ from dames.ai.player import search_position
 from dames.board import Board
 from dames.puzzles import criteria
 from dames.puzzles.cook import Cooked, cook
-from dames.puzzles.engine import PuzzleEngine
+from dames.puzzles.engine import PuzzleEngine, engine_name
 from dames.puzzles.model import Puzzle, initial_rating, puzzle_id
 from dames.puzzles.sources import SourceGame
 from dames.puzzles.themes import Themes, themes_of
@@ -52,8 +52,8 @@ def make_puzzle(board: Board, cooked: Cooked, source: dict[str, object]) -> Puzz
         id=puzzle_id(board.variant.name, board.fen()), variant=board.variant.name,
         fen=board.fen(), solution=cooked.solution, themes=themes.to_data(), source=source,
         rating=initial_rating(board, cooked.solution, themes),
-        check={"depth": root.depth, "score": root.score, "second": root.second,
-               "gain": round(cooked.gain, 2)},
+        check={"engine": engine_name(), "depth": root.depth, "score": root.score,
+               "second": root.second, "gain": round(cooked.gain, 2)},
     )
 
 def scan(game: SourceGame, engine: PuzzleEngine, known: set[str]) -> tuple[list[Puzzle],
@@ -109,6 +109,7 @@ def run(games: Iterable[tuple[str, Callable[[], SourceGame]]], engine: PuzzleEng
         report: Callable[[GameFigures], None] = lambda figures: None) -> int:
     """Scan every game not done yet; ``games`` yields (key, maker) so that a game already
     scanned is never even made. Returns the number of puzzles added."""
+    out.parent.mkdir(parents=True, exist_ok=True)
     done = done_keys(out)
     known = known_fens(out)
     added = 0

@@ -3,8 +3,8 @@
 *hunter* (``self_play_game``): a careless side against the daily's computer.
 
 Two searchers of the site rarely allow a combination: ``facile`` already sees a one-sacrifice
-shot through its capture quiescence, and avoids walking into it. So each game pits ``defi``
-(4 plies, the daily challenge's computer) against a *careless* side that looks only
+shot through its capture quiescence, and avoids walking into it. So each game pits a hunter
+searching as ``defi`` (4 plies, the daily challenge's computer) against a *careless* side that looks only
 ``CARELESS_DEPTH`` plies ahead: it sees every capture to its end but not a sacrifice, and
 walks into shots the way club players do. The careless side alternates colours, the first
 four plies and about one ply in ``RANDOM_EVERY`` are drawn at random (the openings vary), and
@@ -22,32 +22,33 @@ from __future__ import annotations
 
 import random
 
-from dames.ai import choose_move
-from dames.ai.levels import Level
+from dames.ai.levels import Level, native_level
 from dames.ai.player import search_position
 from dames.board import Board
 from dames.move import Move
 from dames.puzzles.engine import QUICK_SCREEN_LEVEL
 from dames.puzzles.sources import SourceGame
 
-HUNTER_LEVEL = "defi"
+# The hunter searches as the daily challenge's ``defi`` (4 plies), by the native core where it
+# is built (the same games on every machine that has it; the Python search's elsewhere).
+HUNTER_LEVEL = native_level("hunter", 4, 20_000, 16_000)
 PAIR_DEPTH = 1
 CARELESS_DEPTH = (2, 2, 2, 1)  # by game number: three games in four at 2 plies, one at 1
-CARELESS_WORK = 4_000
+CARELESS_NODES = 4_000  # the core's nodes
+CARELESS_WORK = 4_000  # the Python search's work units
 RANDOM_PLIES = 4
 RANDOM_EVERY = 33
 MAX_PLIES = 200
 
 
-def careless_level(number: int) -> Level:
-    depth = CARELESS_DEPTH[number % len(CARELESS_DEPTH)]
-    return Level(f"careless-{depth}", depth=depth, node_budget=CARELESS_WORK)
+def careless_level(depth: int) -> Level:
+    return native_level(f"careless-{depth}", depth, CARELESS_NODES, CARELESS_WORK)
 
 
 def self_play_game(variant: str, number: int) -> SourceGame:
     """Game ``number`` of ``variant``'s self-play (see the module's docstring)."""
     rng = random.Random(f"puzzles-selfplay:{variant}:{number}")
-    careless = careless_level(number)
+    careless = careless_level(CARELESS_DEPTH[number % len(CARELESS_DEPTH)])
     careless_side = number % 2  # 0: the first mover is careless
     board = Board(None, variant, "fmjd")
     moves: list[Move] = []
@@ -59,7 +60,8 @@ def self_play_game(variant: str, number: int) -> SourceGame:
             found, result = search_position(board, careless)
             move = found[rng.choice(result.best)]
         else:
-            move = choose_move(board, seed=f"puzzles:{number}", level=HUNTER_LEVEL)
+            found, result = search_position(board, HUNTER_LEVEL)
+            move = found[rng.choice(result.best)]
         moves.append(move)
         board.push(move)
     source = {"kind": "self-play", "game": number, "careless": careless.depth}
@@ -70,7 +72,7 @@ def self_play_game(variant: str, number: int) -> SourceGame:
 def pair_game(variant: str, number: int) -> SourceGame:
     """Game ``number`` of ``variant``'s *pair* self-play (see the module's docstring)."""
     rng = random.Random(f"puzzles-pair:{variant}:{number}")
-    careless = Level(f"careless-{PAIR_DEPTH}", depth=PAIR_DEPTH, node_budget=CARELESS_WORK)
+    careless = careless_level(PAIR_DEPTH)
     board = Board(None, variant, "fmjd")
     moves: list[Move] = []
     while board.outcome() is None and board.ply < MAX_PLIES:

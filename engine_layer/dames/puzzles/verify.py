@@ -1,6 +1,7 @@
 """Checking a shipped puzzle against the engine: its first move is the only winning move.
 
-The generator's search (``engine.PUZZLE_LEVEL``) is run again on the puzzle's FEN alone; it
+The generator's search (``engine.PUZZLE_LEVEL``, on the same engine as the one stored in
+``check``) is run again on the puzzle's FEN alone; it
 must find the stored first move as its single best move, the stored score and second score
 (``check``), and the only-move margin (``criteria.is_only_move``). Reproducible levels make
 this exact on any machine; a change of the search that moves any of it shows here.
@@ -9,13 +10,16 @@ this exact on any machine; a change of the search that moves any of it shows her
 from __future__ import annotations
 
 from dames.puzzles import criteria
-from dames.puzzles.engine import PuzzleEngine
+from dames.puzzles.engine import PuzzleEngine, engine_name
 from dames.puzzles.model import Puzzle
 
 
 def problems(puzzle: Puzzle, engine: PuzzleEngine) -> list[str]:
     """What the engine says differently of ``puzzle`` (empty: the puzzle holds)."""
     board = puzzle.board()
+    if puzzle.check.get("engine", "python") != engine_name():
+        return [f"made by the {puzzle.check.get('engine', 'python')} search, "
+                f"checked by the {engine_name()} one"]
     ranking = engine.rank(board)
     found: list[str] = []
     best = [str(m) for m in ranking.best]
