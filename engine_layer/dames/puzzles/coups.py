@@ -4,8 +4,8 @@ A coup is named only when its rule matches; a line that matches none stays unnam
 rules are checked from the most particular to the most general so the particular name wins.
 Each rule restates the textbook definition (the FFJD's and the Senegalese federation's
 tactics chapters, van der Stoep, French Wikipedia's articles on each coup) in terms of the
-moves; tests/engine/test_puzzle_coups.py checks the rules on textbook-shaped positions and on positions
-that look alike but are not the coup.
+moves; tests/engine/test_puzzle_coups.py checks the rules on textbook-shaped positions and
+on positions that look alike but are not the coup.
 
 The square-bound coups (royal, Philippe) are stated on the 10×10 board for White; for Black
 the squares are turned half-way round (square ``s`` becomes ``51 - s``).

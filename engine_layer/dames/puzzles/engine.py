@@ -22,10 +22,10 @@ from typing import Protocol
 from dames.ai.boardview import read_board, root_moves
 from dames.ai.levels import Level
 from dames.ai.player import new_searcher, search_position
-from dames.native import available as native_available
 from dames.ai.search import MATE
 from dames.board import Board
 from dames.move import Move
+from dames.native import available as native_available
 
 # How deep every puzzle is searched: the native core's 10 plies (its reductions and ProbCut
 # beyond them, captures followed to the end), within a work budget that the middlegame's
@@ -69,25 +69,6 @@ class PuzzleEngine(Protocol):
     def rank(self, board: Board) -> Ranking:
         """The best moves of ``board``'s side to move, and the best score of the rest."""
         ...
-
-    def _searched(self) -> Level:
-        """The level as this machine searches it: the Python fallback where the core is not
-        built (so a restricted Python root gets the Python budget, not the core's)."""
-        if engine_name(self.level) == "python" and self.level.fallback is not None:
-            return self.level.fallback
-        return self.level
-
-    def _after(self, board: Board, move: Move) -> int:
-        """The score of ``move``: the position after it searched one ply shallower, from
-        the other side (a root of one move is not searched: its score would read 0)."""
-        child = board.copy()
-        child.push(move)
-        if not child.legal_moves():
-            return MATE - 1
-        searched = self._searched()
-        _, result = search_position(child, replace(searched, depth=searched.depth - 1))
-        self.nodes += result.nodes
-        return -result.score
 
     def reply(self, board: Board) -> tuple[Move, int]:
         """The move the side to move answers with (the first best), and its score."""

@@ -3,18 +3,19 @@
 *hunter* (``self_play_game``): a careless side against the daily's computer.
 
 Two searchers of the site rarely allow a combination: ``facile`` already sees a one-sacrifice
-shot through its capture quiescence, and avoids walking into it. So each game pits a hunter
-searching as ``defi`` (4 plies, the daily challenge's computer) against a *careless* side that looks only
-``CARELESS_DEPTH`` plies ahead: it sees every capture to its end but not a sacrifice, and
-walks into shots the way club players do. The careless side alternates colours, the first
-four plies and about one ply in ``RANDOM_EVERY`` are drawn at random (the openings vary), and
-everything is drawn from ``random.Random("puzzles-selfplay:<variant>:<n>")``, so game ``n`` of
-a variant is the same game on every run and machine (both searchers are reproducible levels).
+shot through its capture quiescence, and avoids walking into it. So each game pits a
+hunter searching as ``defi`` (4 plies, the daily challenge's computer) against a *careless*
+side that looks only ``CARELESS_DEPTH`` plies ahead: it sees every capture to its end but not
+a sacrifice, and walks into shots the way club players do. The careless side alternates
+colours, the first four plies and about one ply in ``RANDOM_EVERY`` are drawn at random (the
+openings vary), and everything is drawn from ``random.Random("puzzles-selfplay:<variant>:<n>")``,
+so game ``n`` of a variant is the same game on every run and machine (both searchers are
+reproducible levels, by the native core where it is built).
 
 *pair* (``pair_game``): two careless sides of one ply each (every capture seen to its end, no
 sacrifice), the same random openings and random plies. Neither side sees a shot coming, so
-they give each other many, and a game costs a twentieth of a hunter game: on the shared
-machine it yields about ten times as many puzzles per CPU hour (docs/puzzles.md). Its games
+they give each other many, and a game costs a fraction of a hunter game (docs/puzzles.md
+has each recipe's yield per CPU hour). Its games
 are screened by the cheaper ``engine.QUICK_SCREEN_LEVEL`` (their shots are short and plain).
 """
 
