@@ -4,8 +4,9 @@ real code: what ``test_data_model_doc.py`` compares with docs/data-model.md.
 ``wire_scenario.walk`` already plays every kind of game and ending; ``extra_walk`` adds what
 it leaves out: a daily win claimed by two players with the same moves (the streak, the same-line
 signal, a claim held and listed for the moderators), the analysis jobs (done, asked by a
-player, failed), a transfer code tried once wrong, the thinking counters as on AWS, and a
-moderator's ban. A change that writes a new item or attribute adds its request here.
+player, failed), a transfer code tried once wrong, the thinking counters as on AWS, a
+moderator's ban, and the puzzles' items (``puzzle_walk``). A change that writes a new item
+or attribute adds its request here.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from puzzle_walk import puzzle_walk
 from wire_scenario import (
     REGION,
     TABLE,
@@ -80,6 +82,7 @@ def extra_walk(record: Recorder, mark_won: Callable[[str], None]) -> None:
     record.call("POST", "/api/players/transfer", {"code": wrong})
 
     moderation.ban(str(player["playerId"]))
+    puzzle_walk(record)
 
 
 def written_items() -> list[dict[str, Any]]:
