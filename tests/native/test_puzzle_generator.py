@@ -52,12 +52,14 @@ def test_a_quiet_position_is_no_puzzle() -> None:
     assert cook(Board(QUIET, "international", "fmjd"), SearchPuzzleEngine()) is None
 
 
-def test_one_move_puzzles_are_sacrifices_only() -> None:
-    def themes(moves: int, given: int) -> Themes:
-        return Themes(given, False, False, 2, "middlegame", moves, None)
+def test_one_move_puzzles_are_hard_shots_only() -> None:
+    def themes(moves: int, given: int, final: int) -> Themes:
+        return Themes(given, False, False, final, "middlegame", moves, None)
 
-    assert generate.keeps(themes(2, 0)) and generate.keeps(themes(1, 1))
-    assert not generate.keeps(themes(1, 0))
+    assert generate.keeps(themes(2, 0, 1)) and generate.keeps(themes(1, 2, 3))
+    assert not generate.keeps(themes(1, 1, 3))  # the plain two-for-one
+    assert not generate.keeps(themes(1, 2, 2))
+    assert not generate.keeps(themes(1, 0, 0))  # a quiet move that wins
 
 
 def test_the_tree_accepts_every_equal_move_and_reads_back() -> None:
@@ -80,13 +82,13 @@ def pair_games(numbers: list[int]) -> list[tuple[str, Callable[[], SourceGame]]]
 
 
 def test_a_run_is_the_same_each_time_and_goes_on_where_it_stopped(tmp_path: Path) -> None:
-    """Pair games 1 and 8 hold a puzzle each (the shipped run's log says so)."""
+    """Pair games 1 and 10 hold a puzzle each (the shipped run's log says so)."""
     first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
-    assert generate.run(pair_games([1, 8]), SearchPuzzleEngine(), first) == 2
+    assert generate.run(pair_games([1, 10]), SearchPuzzleEngine(), first) == 2
     assert len(generate.done_keys(first)) == 2
-    assert generate.run(pair_games([1, 8]), SearchPuzzleEngine(), first) == 0
+    assert generate.run(pair_games([1, 10]), SearchPuzzleEngine(), first) == 0
     generate.run(pair_games([1]), SearchPuzzleEngine(), second)  # interrupted after one game
-    assert generate.run(pair_games([1, 8]), SearchPuzzleEngine(), second) == 1
+    assert generate.run(pair_games([1, 10]), SearchPuzzleEngine(), second) == 1
     assert second.read_text() == first.read_text()
 
 

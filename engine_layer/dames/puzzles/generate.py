@@ -26,6 +26,9 @@ from dames.puzzles.model import Puzzle, initial_rating, puzzle_id
 from dames.puzzles.sources import SourceGame
 from dames.puzzles.themes import Themes, themes_of
 
+ONE_MOVE_MIN_GIVEN = 2
+ONE_MOVE_MIN_CAPTURE = 3
+
 SourceFactory = tuple[str, Callable[[], Iterable[SourceGame]]]
 
 @dataclass
@@ -37,10 +40,13 @@ class GameFigures:
     cpu: float = 0.0
 
 def keeps(themes: Themes) -> bool:
-    """One-move puzzles are kept rare, as lichess drops them: a single move is a puzzle only
-    when it is a sacrifice (a man given, the shot that follows forced); a lone quiet move
-    that wins (a threat, a crowning) is left out."""
-    return themes.moves > 1 or themes.men_given > 0
+    """One-move puzzles are kept rare, as lichess drops them: when the solver's only choice is
+    the first move (the rest forced), the puzzle is kept only for a shot that is hard to see,
+    two men given or more and a final capture of ``ONE_MOVE_MIN_CAPTURE`` pieces or more;
+    the one-sacrifice two-for-one and a lone quiet move that wins are left out."""
+    if themes.moves > 1:
+        return True
+    return themes.men_given >= ONE_MOVE_MIN_GIVEN and themes.final_capture >= ONE_MOVE_MIN_CAPTURE
 
 
 def make_puzzle(board: Board, cooked: Cooked, source: dict[str, object]) -> Puzzle | None:
