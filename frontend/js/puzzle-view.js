@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * What the puzzle page shows besides the board: who is to move, the end of an attempt (the
  * result, the rating's change, the coup's name and line, the themes, the source, the
@@ -7,8 +8,8 @@
 import { formatDate, formatDuration, lang, t } from "./i18n.js";
 import { streakText } from "./streak.js";
 import "./puzzle-words.js";
+import { $ } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
 
 export function turnText(attempt) {
   return t(attempt.puzzle.toMove === "white" ? "puzzleWhiteToMove" : "puzzleBlackToMove");

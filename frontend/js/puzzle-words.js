@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The words of the puzzle page and of "learn from your mistakes", French first, added to
  * i18n.js's table by the modules that use them.

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The puzzle page (puzzle.html): « le coup du jour » (?daily=1), or training puzzles near the
  * player's rating (a named one with ?id=<puzzle>). The server holds the solution: each move
@@ -19,8 +20,8 @@ import { shareOrCopy } from "./share.js";
 import { playMoveSound } from "./sound.js";
 import { loadStreak, todayUtc } from "./streak.js";
 import { readJson, readText, savePlayer, savedPlayer, writeJson, writeText } from "./store.js";
+import { $, $as } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
 const KEPT = "puzzle.current";
 const SKIP = "puzzle.skip";
 const VARIANT = "puzzleVariant";
@@ -81,8 +82,8 @@ function draw() {
   $("pz-hint").hidden = !playing();
   $("pz-solution").hidden = !playing();
   $("pz-next").hidden = playing();
-  $("pz-hint").disabled = state.busy;
-  $("pz-solution").disabled = state.busy;
+  $as("pz-hint", HTMLButtonElement).disabled = state.busy;
+  $as("pz-solution", HTMLButtonElement).disabled = state.busy;
   board.setInteractive(playing() && !state.busy);
   drawMarks();
 }
@@ -308,7 +309,7 @@ async function refreshMe() {
 
 $("pz-pseudo-form").addEventListener("submit", async (event) => {
   event.preventDefault();
-  const name = $("pz-pseudo").value.trim();
+  const name = $as("pz-pseudo", HTMLInputElement).value.trim();
   try {
     savePlayer(await api.createPlayer(name));
     $("pz-pseudo-error").textContent = "";
@@ -322,7 +323,7 @@ $("pz-pseudo-form").addEventListener("submit", async (event) => {
 });
 
 function drawVariants() {
-  const select = $("pz-variant");
+  const select = $as("pz-variant", HTMLSelectElement);
   select.textContent = "";
   for (const name of VARIANTS) {
     const option = document.createElement("option");
@@ -335,7 +336,7 @@ function drawVariants() {
 }
 
 $("pz-variant").addEventListener("change", () => {
-  state.variant = $("pz-variant").value;
+  state.variant = $as("pz-variant", HTMLSelectElement).value;
   writeText(VARIANT, state.variant);
   if (!playing() || !state.attempt.rated) startNew();
 });

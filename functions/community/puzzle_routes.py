@@ -17,8 +17,8 @@ from dames_backend.puzzles import attempts, start, summary
 from dames_backend.puzzles.views import (
     AttemptView,
     DailyPuzzleView,
-    HintView,
     MoveResult,
+    PuzzleHintView,
     PuzzleProfileView,
     StartedAttempt,
 )
@@ -127,10 +127,10 @@ def play_puzzle_move(attempt_id: AttemptId, body: PuzzleMoveRequest,
     return result
 
 
-@_route("POST", "/api/puzzles/attempts/{attempt_id}/hint", response_model=HintView,
+@_route("POST", "/api/puzzles/attempts/{attempt_id}/hint", response_model=PuzzleHintView,
              responses=error_responses(400, 401, 403, 404, 409, 410, 413, 422))
 def puzzle_hint(attempt_id: AttemptId, body: PuzzleAtPly,
-                authorization: Authorization = None) -> HintView:
+                authorization: Authorization = None) -> PuzzleHintView:
     """The square of the piece to move; a rated attempt counts as lost."""
     return attempts.hint(attempt_id, authorization, body.ply)
 

@@ -27,7 +27,7 @@ from dames_backend.errors import ApiError
 from dames_backend.players.streaks import StreakView, streak_of
 from dames_backend.puzzles import progress, rating, store
 from dames_backend.puzzles.store import Attempt, Profile, Write
-from dames_backend.puzzles.views import AttemptView, HintView, MoveResult, attempt_view
+from dames_backend.puzzles.views import AttemptView, MoveResult, PuzzleHintView, attempt_view
 from dames_backend.security import bearer_token, require_token_match
 
 
@@ -130,17 +130,17 @@ def play(attempt_id: str, authorization: str | None, ply: int, text: str) -> Mov
     return MoveResult(result="solved" if solved else "correct", reply=reply, attempt=shown)
 
 
-def hint(attempt_id: str, authorization: str | None, ply: int) -> HintView:
+def hint(attempt_id: str, authorization: str | None, ply: int) -> PuzzleHintView:
     attempt, puzzle = authorize(attempt_id, authorization)
     now = _open(attempt, puzzle, ply)
     assert now.choice is not None
     square = progress.hint_square(now.board, now.choice)
     if attempt.hinted and attempt.hint_at == len(attempt.path):
         profile = store.read_profile(attempt.player_id) if attempt.player_id else None
-        return HintView(square=square, attempt=view(attempt, puzzle, profile))
+        return PuzzleHintView(square=square, attempt=view(attempt, puzzle, profile))
     hinted = replace(attempt, hinted=True, hint_at=len(attempt.path))
     stored, profile = _save(attempt, hinted, puzzle, "loss")
-    return HintView(square=square, attempt=view(stored, puzzle, profile))
+    return PuzzleHintView(square=square, attempt=view(stored, puzzle, profile))
 
 
 def reveal(attempt_id: str, authorization: str | None) -> AttemptView:

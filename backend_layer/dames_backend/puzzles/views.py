@@ -95,7 +95,7 @@ class MoveResult(BaseModel):
     attempt: AttemptView
 
 
-class HintView(BaseModel):
+class PuzzleHintView(BaseModel):
     square: int = Field(description="The square of the piece to move.")
     attempt: AttemptView
 
