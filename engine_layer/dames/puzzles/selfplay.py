@@ -22,6 +22,7 @@ are screened by the cheaper ``engine.QUICK_SCREEN_LEVEL`` (their shots are short
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from dames.ai.levels import Level, native_level
 from dames.ai.player import search_position
@@ -46,45 +47,41 @@ def careless_level(depth: int) -> Level:
     return native_level(f"careless-{depth}", depth, CARELESS_NODES, CARELESS_WORK)
 
 
-def self_play_game(variant: str, number: int) -> SourceGame:
-    """Game ``number`` of ``variant``'s self-play (see the module's docstring)."""
-    rng = random.Random(f"puzzles-selfplay:{variant}:{number}")
-    careless = careless_level(CARELESS_DEPTH[number % len(CARELESS_DEPTH)])
-    careless_side = number % 2  # 0: the first mover is careless
+def _play(variant: str, rng: random.Random, level_for: Callable[[Board], Level]
+          ) -> tuple[Move, ...]:
+    """One game: random plies where the recipe says, else a best move of ``level_for``'s
+    level (drawn among equals), everything from ``rng``."""
     board = Board(None, variant, "fmjd")
     moves: list[Move] = []
     while board.outcome() is None and board.ply < MAX_PLIES:
         legal = board.legal_moves()
         if board.ply < RANDOM_PLIES or rng.randrange(RANDOM_EVERY) == 0 or len(legal) == 1:
             move = rng.choice(legal)
-        elif board.ply % 2 == careless_side:
-            found, result = search_position(board, careless)
-            move = found[rng.choice(result.best)]
         else:
-            found, result = search_position(board, HUNTER_LEVEL)
+            found, result = search_position(board, level_for(board))
             move = found[rng.choice(result.best)]
         moves.append(move)
         board.push(move)
+    return tuple(moves)
+
+
+def self_play_game(variant: str, number: int) -> SourceGame:
+    """Game ``number`` of ``variant``'s self-play (see the module's docstring)."""
+    rng = random.Random(f"puzzles-selfplay:{variant}:{number}")
+    careless = careless_level(CARELESS_DEPTH[number % len(CARELESS_DEPTH)])
+    careless_side = number % 2  # 0: the first mover is careless
+    moves = _play(variant, rng,
+                  lambda board: careless if board.ply % 2 == careless_side else HUNTER_LEVEL)
     source = {"kind": "self-play", "game": number, "careless": careless.depth}
     return SourceGame(f"selfplay:{variant}:{number}", source, Board(None, variant, "fmjd"),
-                      tuple(moves))
+                      moves)
 
 
 def pair_game(variant: str, number: int) -> SourceGame:
     """Game ``number`` of ``variant``'s *pair* self-play (see the module's docstring)."""
     rng = random.Random(f"puzzles-pair:{variant}:{number}")
     careless = careless_level(PAIR_DEPTH)
-    board = Board(None, variant, "fmjd")
-    moves: list[Move] = []
-    while board.outcome() is None and board.ply < MAX_PLIES:
-        legal = board.legal_moves()
-        if board.ply < RANDOM_PLIES or rng.randrange(RANDOM_EVERY) == 0 or len(legal) == 1:
-            move = rng.choice(legal)
-        else:
-            found, result = search_position(board, careless)
-            move = found[rng.choice(result.best)]
-        moves.append(move)
-        board.push(move)
+    moves = _play(variant, rng, lambda board: careless)
     source = {"kind": "self-play", "recipe": "pair", "game": number}
     return SourceGame(f"selfplay-pair:{variant}:{number}", source,
-                      Board(None, variant, "fmjd"), tuple(moves), QUICK_SCREEN_LEVEL)
+                      Board(None, variant, "fmjd"), moves, QUICK_SCREEN_LEVEL)
