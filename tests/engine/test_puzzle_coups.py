@@ -1,6 +1,7 @@
-"""The coups' recognition rules (``dames.puzzles.coups``) on textbook-shaped positions built
-square by square to each definition, on look-alikes that miss one mark of the coup, and on
-two lines the generator found; a line no rule fits stays unnamed.
+"""The coups' recognition rules (``dames.puzzles.coups``) on textbook-shaped positions, built
+square by square to each definition or found by a random search of positions whose forced
+line has the definition's marks, on look-alikes that miss one mark of the coup, and on two
+lines the generator found; a line no rule fits stays unnamed.
 
 Each position is legal and each line is the forced play of the rules (the replay parses every
 move against the legal ones): the defender's captures are the majority rule's only choice.
@@ -40,6 +41,17 @@ ROYAL_SHORT = ("W:W33,34,40,45,47:B5,13,14,23,24", "34-29 23x34 40x29x20x9x18")
 BOMBE = ("W:W24,34,37,46:B1,13,19,23,32", "37x28 19x30x39 28x19x8")
 # Without 34, 19 takes only one: Black chose to leave 28 alone, no bomb.
 BOMBE_CHOSEN = ("W:W24,37,46:B1,13,19,23,32", "37x28 19x30 28x19x8")
+# 43-38! 18x27x16 takes two and empties 18; the rafle 38x29x18x9x20 runs through it.
+PHILIPPE = ("W:W21,22,28,32,39,43,46,48,49:B7,10,13,14,18,19,23,33",
+            "43-38 18x27x16 38x29x18x9x20")
+# The man of 18 takes, and 40 takes back one: an exchange, not the coup Philippe.
+PHILIPPE_EXCHANGE = ("W:W11,29,33,40,46,47:B1,3,14,18,34,36,37,45", "29-23 18x29x38 40x29")
+# 19-13! The king must take seven (16x…x22) and stops on 22 against 17, which it took; 13, taken
+# too but still on the board until the capture ends, stood behind 18: 18x27 takes the king.
+TURC = ("W:W17,18,19,23,28,29,32,36,37,43:BK16,3,30,35,40",
+        "19-13 16x38x24x8x26x48x39x22 18x27")
+# The same marks with five pieces taken: 44-39 30x48x37x26x17x33, and 38x29 takes the king.
+TURC_FIVE = ("W:W9,21,28,31,36,38,42,44,47:BK30,4,11,12", "44-39 30x48x37x26x17x33 38x29")
 # Found by the generator (pair self-play 87): 15-20 24x15x4 crowns by taking the man given,
 # 7-11 sends the new king to 22, where 17x28x39x50 takes it.
 ENVOI = ("B:W24,27,30,33,34,41,44,47,49:B1,3,5,7,10,12,15,17,18",
@@ -78,6 +90,20 @@ def test_the_bomb_stops_the_piece_and_the_majority_rule_lets_it_go_on() -> None:
 
 def test_a_defender_who_chose_to_take_elsewhere_made_no_bomb() -> None:
     assert named(*BOMBE_CHOSEN) == []
+
+
+def test_the_coup_philippe_runs_through_the_square_the_exchange_emptied() -> None:
+    assert named(*PHILIPPE)[0] == "coup-philippe"
+
+
+def test_an_exchange_of_the_man_of_18_is_no_coup_philippe() -> None:
+    assert "coup-philippe" not in named(*PHILIPPE_EXCHANGE)
+
+
+@pytest.mark.parametrize("case", [TURC, TURC_FIVE], ids=["seven", "five"])
+def test_the_coup_turc_takes_the_king_that_stopped_against_a_taken_piece(
+        case: tuple[str, str]) -> None:
+    assert named(*case) == ["coup-turc"]
 
 
 def test_the_envoi_a_dame_crowns_a_man_and_takes_the_king() -> None:

@@ -45,9 +45,9 @@ COUPS: dict[str, Coup] = {c.key: c for c in (
          "sweeps through the enemy's centre."),
     Coup("coup-philippe", "Coup Philippe", "Philippe's shot",
          "Un échange retire le pion adverse de 18 (33 pour les Noirs), puis la rafle part de "
-         "38 ou 40 (13 ou 11).",
+         "38 ou 40 (13 ou 11) et passe par la case libérée.",
          "An exchange removes the enemy man from 18 (33 for Black), then the capture starts "
-         "from 38 or 40 (13 or 11)."),
+         "from 38 or 40 (13 or 11) and runs through the square it emptied."),
     Coup("coup-de-la-bombe", "Coup de la bombe", "Bomb shot",
          "Une pièce s'arrête au milieu de sa rafle ; l'adversaire doit prendre davantage "
          "ailleurs, et la même pièce reprend sa rafle.",
@@ -124,12 +124,12 @@ def _is_royal(steps: Sequence[Step], variant: Variant) -> bool:
 
 PHILIPPE_REMOVED = 18
 PHILIPPE_STARTS = frozenset({38, 40})
-PHILIPPE_ENDS = frozenset({16, 7, 9, 20, 29})
 
 
 def _is_philippe(steps: Sequence[Step], variant: Variant) -> bool:
     """The defender's first move takes with the man of 18, and the solver's last capture
-    runs from 38 or 40 to 16, 7, 9, 20 or 29 (turned round for Black)."""
+    starts from 38 or 40 and lands on 18 on its way (the square that exchange emptied),
+    taking more pieces than the solver gave (turned round for Black)."""
     if variant.name != "international" or len(steps) < 3:
         return False
     white = steps[0].before.turn == 0
@@ -138,9 +138,11 @@ def _is_philippe(steps: Sequence[Step], variant: Variant) -> bool:
     if not captures or not first_reply.move.is_capture:
         return False
     last = captures[-1].move
+    given = sum(taken(s) for s in steps if not s.solver)
     return (_turned(first_reply.move.start, white) == PHILIPPE_REMOVED
             and _turned(last.start, white) in PHILIPPE_STARTS
-            and _turned(last.end, white) in PHILIPPE_ENDS)
+            and PHILIPPE_REMOVED in {_turned(sq, white) for sq in last.path[1:]}
+            and len(last.captures) > given)
 
 
 def _en_prise(step: Step, square: int) -> bool:
