@@ -95,3 +95,13 @@ def test_a_run_is_the_same_each_time_and_goes_on_where_it_stopped(tmp_path: Path
 def test_a_self_play_game_is_the_same_game_on_every_run() -> None:
     assert selfplay.pair_game("english", 3).moves == selfplay.pair_game("english", 3).moves
     assert selfplay.pair_game("english", 3).moves != selfplay.pair_game("english", 4).moves
+
+
+def test_a_rebuild_keeps_one_copy_of_each_position_and_drops_what_the_rules_refuse(
+        tmp_path: Path) -> None:
+    out = tmp_path / "set.jsonl"
+    generate.run(pair_games([1, 10]), SearchPuzzleEngine(), out)
+    lines = out.read_text().splitlines()
+    out.write_text("\n".join([*lines, lines[0]]) + "\n")  # a second run appended the same one
+    assert generate.rebuild(out) == (2, 1)
+    assert out.read_text().splitlines() == lines

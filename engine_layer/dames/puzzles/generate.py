@@ -136,9 +136,11 @@ def run(games: Iterable[tuple[str, Callable[[], SourceGame]]], engine: PuzzleEng
 
 def rebuild(out: Path) -> tuple[int, int]:
     """Recompute every stored puzzle's themes and first rating from its solution (no search:
-    the solution and ``check`` are kept), dropping those ``keeps`` refuses; for a change of
-    the theme or coup rules. Returns (kept, dropped)."""
+    the solution and ``check`` are kept), dropping those ``keeps`` refuses and any second
+    copy of a position (two runs appending to one set at once); for a change of the theme or
+    coup rules. Returns (kept, dropped)."""
     kept: list[str] = []
+    seen: set[str] = set()
     dropped = 0
     for line in out.read_text(encoding="utf-8").splitlines():
         if not line.strip():
@@ -146,9 +148,10 @@ def rebuild(out: Path) -> tuple[int, int]:
         puzzle = Puzzle.from_json(line)
         board = puzzle.board()
         themes = themes_of(board, puzzle.solution)
-        if not keeps(themes):
+        if not keeps(themes) or puzzle.id in seen:
             dropped += 1
             continue
+        seen.add(puzzle.id)
         kept.append(replace(puzzle, themes=themes.to_data(),
                             rating=initial_rating(board, puzzle.solution, themes)).to_json())
     out.write_text("".join(f"{line}\n" for line in kept), encoding="utf-8")
