@@ -14,9 +14,9 @@ from dames_backend import clock
 from dames_backend.daily import challenge as daily
 from dames_backend.errors import ApiError
 from dames_backend.games import store as game_store
-from dames_backend.games.play import computer_replies, finish
 from dames_backend.games.ranked_setup import RANKED_SETUP
-from dames_backend.games.state import Replayed, game_view, new_board, unfinished_expiry
+from dames_backend.games.reply import computer_replies
+from dames_backend.games.state import Replayed, finish, game_view, new_board, unfinished_expiry
 from dames_backend.games.store import GameRecord
 from dames_backend.games.views import MODES, GameView
 from dames_backend.security import hash_token, new_id, new_token

@@ -89,6 +89,11 @@ def replay(record: GameRecord) -> Replayed:
     return replayed
 
 
+def is_thinking(record: GameRecord) -> bool:
+    """The computer is computing its reply to the stored player's move (``games.reply``)."""
+    return record.status == "playing" and record.thinking_since_ms is not None
+
+
 def closes_at(record: GameRecord) -> str | None:
     """When a daily game stops counting for its day (None for other games)."""
     return clock.iso_utc(daily.closes_at(record.date)) if record.date else None
@@ -133,12 +138,13 @@ def winner(record: GameRecord) -> str | None:
 def clock_view(record: GameRecord, now_ms: int) -> ClockView:
     """The player's clock as the server sees it at ``now_ms``."""
     game_clock = record.clock
-    playing = record.status == "playing"
+    # The player's clock stops from their move's arrival until the computer's reply is stored.
+    playing = record.status == "playing" and not is_thinking(record)
     return ClockView(
         elapsedMs=game_clock.elapsed_ms,
         turnMs=game_clock.turn_ms(now_ms) if playing else 0,
         running=playing and not game_clock.paused,
-        paused=playing and game_clock.paused,
+        paused=record.status == "playing" and game_clock.paused,
         since=(game_clock.paused_since_ms or game_clock.turn_started_ms) if playing else None,
         serverNow=now_ms,
         pauses=game_clock.pauses,
@@ -170,6 +176,7 @@ def game_view(record: GameRecord, replayed: Replayed, now_ms: int | None = None)
         captured=list(replayed.captured),
         lastMove=replayed.last_move,
         lastComputerMove=replayed.last_computer_move,
+        thinking=is_thinking(record),
         legalMoves=[move_view(board, m) for m in board.legal_moves()] if playing else [],
         pieces=PiecesView(white=board.count(dames.WHITE), black=board.count(dames.BLACK)),
         clock=clock_view(record, now),
@@ -182,6 +189,26 @@ def game_view(record: GameRecord, replayed: Replayed, now_ms: int | None = None)
         claimed=record.claimed,
         createdAt=record.created_at,
     )
+
+
+def finish(
+    record: GameRecord, board: dames.Board, outcome: dames.Outcome, when_ms: int
+) -> GameRecord:
+    """``record`` ended by ``outcome`` at ``when_ms``: its status, a win's score, its expiry."""
+    if outcome.winner is None:
+        status = "draw"
+    elif str(outcome.winner) == record.player_color:
+        status = "won"
+    else:
+        status = "lost"
+    score = None
+    if status == "won" and plays_computer(record):
+        player = dames.WHITE if record.player_color == "white" else dames.BLACK
+        score = scoring.win_score(board.count(player), record.clock.elapsed_ms).model_dump()
+    finished = record.evolve(
+        status=status, reason=outcome.reason, score=score, finished_at=clock.iso_from_ms(when_ms)
+    )
+    return finished.evolve(expires_at=finished_expiry(finished, when_ms))
 
 
 def read_game_view(record: GameRecord) -> GameView:

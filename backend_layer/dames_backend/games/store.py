@@ -87,6 +87,10 @@ class GameRecord:
     # it. None: started without one, so its first claim decides.
     owner_id: str | None = None
     last_request: LastRequest | None = None
+    # Set while the computer computes its reply to the stored player's move (epoch ms of the
+    # mark): a read in the meantime shows that move and "the computer is thinking", and a
+    # mark left by a request that died is taken over (``games.reply``).
+    thinking_since_ms: int | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     def evolve(self, **changes: Any) -> GameRecord:
@@ -124,6 +128,7 @@ class GameRecord:
             "score": self.score,
             "aiVersion": self.ai_version,
             "ownerId": self.owner_id,
+            "thinkingSinceMs": self.thinking_since_ms,
         }
         item.update({k: v for k, v in optional.items() if v is not None})
         if self.last_request is not None:
@@ -140,6 +145,7 @@ class GameRecord:
             "startFen", "playerColor", "createdAt", "moves", PACKED_MOVES, "status", "reason",
             "clock", "version", "expiresAt", "finishedAt", "score", "claimed", "lastRequest",
             "aiVersion", "aiChanged", "assisted", "fromPosition", "drawRules", "ownerId",
+            "thinkingSinceMs",
         }
         return cls(
             id=str(item["id"]),
@@ -173,6 +179,7 @@ class GameRecord:
                 if last
                 else None
             ),
+            thinking_since_ms=_opt_int(item.get("thinkingSinceMs")),
             extra={k: v for k, v in item.items() if k not in known},
         )
 

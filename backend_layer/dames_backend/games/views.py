@@ -128,6 +128,11 @@ class GameView(BaseModel):
     captured: list[int] = Field(description="Pieces taken by each move of `moves`.")
     lastMove: MoveView | None = Field(description="The last move played, by either side.")
     lastComputerMove: MoveView | None
+    thinking: bool = Field(
+        default=False,
+        description="The computer is computing its reply to the player's move (in `moves`): "
+        "no legal move, the player's clock stopped; read the game again shortly.",
+    )
     legalMoves: list[MoveView] = Field(description="The player's; empty unless it is their turn.")
     pieces: PiecesView
     clock: ClockView
