@@ -4,9 +4,10 @@
  * starts it on screen, and sets off what a finished game brings (streak, claim).
  */
 import { ApiError, api } from "./api.js";
+import { waitForReply } from "./computer-reply.js";
 import { claim, forgetEnding, refreshStreak } from "./end-screen.js";
 import { t } from "./i18n.js";
-import { syncPause } from "./pause-sync.js";
+import { announced, syncPause } from "./pause-sync.js";
 import { emptyPick } from "./picker.js";
 import { createErrorText, handleFailure, hideError, showError } from "./play-errors.js";
 import {
@@ -17,6 +18,16 @@ import { forgetGame, saveGame, savedGame, savedPlayer } from "./store.js";
 import { recordDailyWin, todayUtc } from "./streak.js";
 
 const DATE_FORMAT = /^\d{4}-\d{2}-\d{2}$/;
+/** What else follows a game put on screen (move-input.js: a move a reload cut, sent again). */
+const starters = [];
+
+/**
+ * Runs `follow(game)` after each game put on screen by `start`.
+ * @param {(game: object) => void} follow
+ */
+export function onStart(follow) {
+  starters.push(follow);
+}
 
 /** What a finished game sets off once: the claim, the browser's streak. */
 export function afterEnd(g) {
@@ -38,8 +49,31 @@ export function start(game, token) {
   state.pending = null;
   render();
   syncPause();
+  if (game.thinking) {
+    // Reloaded (or opened in another tab) while the computer thinks: its reply comes later.
+    waitForReply(game).then(afterEnd, (err) => handleFailure(err, () => loadGame()));
+    return;
+  }
   afterEnd(game);
+  for (const follow of starters) follow(game);
 }
+
+/** A tab shown again reads its game: another tab (or device) may have played meanwhile. */
+async function catchUp() {
+  const g = state.game;
+  if (document.hidden || !g || g.status !== "playing" || state.busy || state.pending) return;
+  await announced(); // the "visible again" first, so the read voids no pause
+  try {
+    const now = await api.getGame(g.id, state.token);
+    if (state.game !== g || state.busy || state.pending) return;
+    if (now.ply !== g.ply || now.status !== g.status || now.thinking) start(now, state.token);
+  } catch {
+    /* the next move meets the server anyway: a 409 then brings the game */
+  }
+}
+document.addEventListener("visibilitychange", () => {
+  catchUp();
+});
 
 export async function createGame() {
   hideError();

@@ -72,7 +72,8 @@ export function drawMarks() {
     steps: marks.steps,
     taken: marks.taken,
     visited: marks.visited,
-    last: state.busy ? null : lastMove(g),
+    // While the computer thinks, the player's move (already stored) stays marked.
+    last: state.busy && !g.thinking ? null : lastMove(g),
   });
   board.setInteractive(playerToMove());
 }
@@ -114,11 +115,12 @@ export function drawStatus() {
   const g = state.game;
   $("pieces-white").textContent = String(g.pieces.white);
   $("pieces-black").textContent = String(g.pieces.black);
-  $("thinking").hidden = !state.busy || Boolean(state.pending && !$("error").hidden);
+  const waiting = state.busy || Boolean(g.thinking);
+  $("thinking").hidden = !waiting || Boolean(state.pending && !$("error").hidden);
   $("thinking-text").textContent = t("thinking");
   let text = "";
   if (g.status !== "playing") text = t("finished");
-  else if (!state.busy) text = t("yourTurn");
+  else if (!waiting) text = t("yourTurn");
   $("status-text").textContent = text;
   const resign = $("resign");
   resign.hidden = g.status !== "playing";

@@ -241,3 +241,46 @@ def test_the_mark_outlives_the_games_function_timeout() -> None:
 
     timeout_s = template()["Resources"]["GamesFunction"]["Properties"]["Timeout"]
     assert int(timeout_s) * 1000 < reply.STALE_AFTER_MS
+
+
+def test_a_search_the_server_refuses_after_the_mark_leaves_the_game_as_it_was(
+    games_client: TestClient, table: Any, moved_clock: ManualClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The local server's search slots may refuse a search that waited in their queue (429
+    with a receipt, ``local.limiter``): by then the move was stored with its mark, and a
+    refused move must change nothing, so the page's retry plays it."""
+    from collections.abc import Iterator
+    from contextlib import contextmanager
+
+    from dames.ai.player import search_gate
+    from dames_backend.errors import ApiError
+    from dames_backend.games import play
+
+    token, game = start_game(games_client, "free", level="defi")
+    gid = game["id"]
+    view = game
+    while view["ply"] < 4:  # the computer's first two moves are drawn, not searched
+        view = post_move(games_client, gid, token, view["ply"], view["legalMoves"][0]["hub"])
+        view = view.json()
+    ply, move = view["ply"], view["legalMoves"][0]["hub"]
+    before = stored_item(table, gid)
+    monkeypatch.setattr(reply, "MARK_AFTER_S", 0)
+
+    @contextmanager
+    def refusing_gate(level: Any) -> Iterator[None]:
+        assert "thinkingSinceMs" in stored_item(table, gid)  # marked while it waited
+        raise ApiError(429, "overloaded", "no search slot")
+        yield
+
+    moved_clock.now += 1_500
+    with search_gate(refusing_gate), pytest.raises(ApiError) as refused:
+        play.play_move(gid, f"Bearer {token}", ply=ply, move_text=move)
+    assert refused.value.status == 429
+    after = stored_item(table, gid)
+    assert "thinkingSinceMs" not in after
+    assert (after["packedMoves"], after["clock"]) == (before["packedMoves"], before["clock"])
+    view = get_game(games_client, gid, token)
+    assert (view["ply"], view["thinking"], view["clock"]["running"]) == (ply, False, True)
+    retried = post_move(games_client, gid, token, ply, move)
+    assert retried.status_code == 200 and retried.json()["ply"] == ply + 2

@@ -171,13 +171,41 @@ def _reply_applier(
     return apply
 
 
+def _unmarked(played: PlayedMove) -> Callable[[GameRecord], GameRecord | None]:
+    """The change that takes a stored move and its thinking mark back, as if never sent."""
+    before = played.record
+
+    def apply(current: GameRecord) -> GameRecord | None:
+        if current.moves != played.moves or current.thinking_since_ms is None:
+            return None
+        return current.evolve(
+            moves=before.moves,
+            clock=before.clock,
+            expires_at=before.expires_at,
+            last_request=before.last_request,
+            ai_changed=before.ai_changed,
+            thinking_since_ms=None,
+        )
+
+    return apply
+
+
 def answer(played: PlayedMove, replayed: Replayed) -> GameRecord | None:
     """Computes the computer's reply to ``played`` (already pushed on ``replayed``) and stores
     move and reply; None when another request changed the game first."""
     record = played.record
     board = replayed.board
     with _Mark(played) as mark:
-        reply = dames.ai.choose_move(board, seed=record.seed, level=record.level, ply=board.ply)
+        try:
+            reply = dames.ai.choose_move(
+                board, seed=record.seed, level=record.level, ply=board.ply
+            )
+        except ApiError:
+            # The server refused the search for its load (429 with a receipt): a refused move
+            # changes nothing, so a mark already stored is taken back before the page retries.
+            if mark.saved is not None:
+                save_with_retries(record.id, mark.saved, _unmarked(played))
+            raise
     replayed.record(reply, by_computer=True)
     answered = clock.now_ms()
     apply = _reply_applier(
