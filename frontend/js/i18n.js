@@ -283,6 +283,22 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ""));
 }
 
+/**
+ * The phrase for a count `n`: the key's form for that number in the page's language
+ * (`key:one`, `key:other`… as Intl.PluralRules names them: French says "1 coup", "0 coup",
+ * English "0 moves"), with `{n}` and the other placeholders filled.
+ * @param {string} key
+ * @param {number} n
+ * @param {Record<string, unknown>} [params]
+ * @returns {string}
+ */
+export function tn(key, n, params = {}) {
+  const form = new Intl.PluralRules(lang() === "en" ? "en-GB" : "fr-FR").select(n);
+  const words = WORDS[lang()];
+  const chosen = words[`${key}:${form}`] !== undefined ? `${key}:${form}` : `${key}:other`;
+  return t(chosen, { ...params, n: formatNumber(n) });
+}
+
 /** Numbers the way the language writes them (3 000 in French, 3,000 in English). */
 export function formatNumber(n) {
   return new Intl.NumberFormat(lang() === "en" ? "en-GB" : "fr-FR").format(n);
