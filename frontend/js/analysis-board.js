@@ -14,7 +14,7 @@ import "./analysis-words.js";
 import "./freeplay-words.js";
 import { formatEval } from "./eval-format.js";
 import { applyMove, parseFen } from "./fen.js";
-import { setupLanguageSwitch, t } from "./i18n.js";
+import { sentence, setupLanguageSwitch, t } from "./i18n.js";
 import { LEVELS, createFromChoices, loadChoices } from "./newgame-core.js";
 import { emptyPick, movableSquares, pickMarks, touch } from "./picker.js";
 import { readText, writeText } from "./store.js";
@@ -32,6 +32,8 @@ const state = {
   /** The moves played on the board: {hub, notation, view} (view: the MoveView). */
   moves: [],
   answer: null,
+  /** The depth the shown answer was asked for (the answer says the depth it reached). */
+  askedDepth: 0,
   pick: emptyPick(),
   asked: 0,
   busy: false,
@@ -68,13 +70,15 @@ async function load(variant, fen, moves) {
   state.busy = true;
   board.setInteractive(false);
   $("ab-eval").textContent = t("evalThinking");
+  $("ab-depth-cut").textContent = "";
   try {
+    const askedDepth = depth();
     const answer = await api.analysePosition({
-      variant, fen, moves: moves.map((m) => m.hub), depth: depth(),
+      variant, fen, moves: moves.map((m) => m.hub), depth: askedDepth,
     });
     if (asked !== state.asked) return null;
     await board.useVariant(variant);
-    Object.assign(state, { variant, startFen: fen, moves, answer, problem: "" });
+    Object.assign(state, { variant, startFen: fen, moves, answer, askedDepth, problem: "" });
     return null;
   } catch (err) {
     if (asked !== state.asked) return null;
@@ -110,6 +114,8 @@ function drawEval(answer) {
   const value = formatEval(answer.eval, answer.mate);
   $("ab-eval").textContent = t("evalLine", { value, depth: answer.depth });
   $("ab-line").textContent = t("bestLine", { line: answer.bestLine.join(" ") });
+  $("ab-depth-cut").textContent = answer.depthCut
+    ? sentence(t("evalDepthCut", { depth: answer.depth, asked: state.askedDepth })) : "";
 }
 
 function drawMoves() {
@@ -224,7 +230,9 @@ $("ab-fen-form").addEventListener("submit", async (e) => {
   const fen = $("ab-fen").value.trim();
   if (!fen) return;
   const problems = await load(state.variant, fen, []);
-  if (problems) say(refusal(problems, state.variant));
+  // The verdict on this position replaces the one on the last: an accepted position leaves
+  // no refusal of an older one standing under it.
+  say(problems ? refusal(problems, state.variant) : "");
 });
 
 /* ---------- playing the computer from here ---------- */
@@ -261,7 +269,8 @@ $("ab-play").addEventListener("click", async () => {
 /* ---------- start ---------- */
 
 function refusal(problems, variant) {
-  return `${t("setupRefused")} ${problems.map((p) => problemText(p, variant)).join(" ; ")}`;
+  const reasons = problems.map((p) => problemText(p, variant)).join(t("clauseSep"));
+  return `${t("setupRefused")} ${reasons}`;
 }
 
 function setupDepth() {

@@ -181,10 +181,12 @@ export class BoardView {
     this.refreshLabels();
   }
 
-  /** Marks: movable pieces, the selected piece, destinations, jumped pieces, last move. */
+  /** Marks: movable pieces, the selected piece, destinations, jumped pieces, last move, and
+   * the squares a refused set-up is at fault on (`faulty`). */
   setMarks({ movable = new Set(), draggable = movable, selected = null, finals = new Set(),
-    steps = new Set(), taken = new Set(), visited = new Set(), last = null } = {}) {
-    this.marks = { movable, draggable, selected, finals, steps, taken, visited, last };
+    steps = new Set(), taken = new Set(), visited = new Set(), last = null,
+    faulty = new Set() } = {}) {
+    this.marks = { movable, draggable, selected, finals, steps, taken, visited, last, faulty };
     this.draggable = draggable;
     const lastFrom = last ? last.path[0] : null;
     const lastTo = last ? last.path[last.path.length - 1] : null;
@@ -203,6 +205,7 @@ export class BoardView {
       cell.classList.toggle("last-from", sq === lastFrom);
       cell.classList.toggle("last-to", sq === lastTo);
       cell.classList.toggle("last-capture", lastCaptures.has(sq));
+      cell.classList.toggle("faulty", faulty.has(sq));
       this.setGhost(cell, lastCaptures.has(sq) && !this.pieces.has(sq) ? takenColor : null);
       cell.setAttribute("aria-selected", sq === selected ? "true" : "false");
     }
@@ -228,7 +231,9 @@ export class BoardView {
   refreshLabels() {
     for (const [sq, cell] of this.cells) {
       const kind = this.pieces.get(sq);
-      cell.setAttribute("aria-label", kind ? `${sq}, ${t(`piece:${kind}`)}` : String(sq));
+      const words = [String(sq), ...(kind ? [t(`piece:${kind}`)] : []),
+        ...(this.marks.faulty && this.marks.faulty.has(sq) ? [t("squareFaulty")] : [])];
+      cell.setAttribute("aria-label", words.join(", "));
     }
     this.root.setAttribute("aria-label", t(this.flipped ? "boardLabelFlipped" : "boardLabel"));
   }

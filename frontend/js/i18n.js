@@ -304,6 +304,26 @@ export function formatNumber(n) {
   return new Intl.NumberFormat(lang() === "en" ? "en-GB" : "fr-FR").format(n);
 }
 
+/**
+ * A list the way the language writes it: "1, 2 et 3", "1, 2 and 3".
+ * @param {string[]} items
+ * @returns {string}
+ */
+export function formatList(items) {
+  const code = lang() === "en" ? "en-GB" : "fr-FR";
+  return new Intl.ListFormat(code, { style: "long", type: "conjunction" }).format(items);
+}
+
+/**
+ * A phrase made to stand alone as a sentence: its first letter upper-case (the phrases are
+ * written to follow a colon, lower-case).
+ * @param {string} text
+ * @returns {string}
+ */
+export function sentence(text) {
+  return text ? text[0].toLocaleUpperCase(lang()) + text.slice(1) : text;
+}
+
 export function formatDuration(totalSeconds) {
   const s = Math.max(0, Math.floor(totalSeconds));
   const h = Math.floor(s / 3600);

@@ -143,3 +143,13 @@ def test_the_local_limiter_counts_it_as_a_thinking_route() -> None:
     from local.limiter import THINKING_ROUTE
 
     assert THINKING_ROUTE.match(PATH)
+
+
+def test_a_search_cut_by_its_work_bound_says_so(games_client: TestClient) -> None:
+    """Depth 10 asked, depth 6 given used to come without a word (issue 32, bug 11)."""
+    cut = analyse(games_client, depth=MAX_DEPTH)
+    assert cut["depth"] < MAX_DEPTH and cut["depthCut"] is True
+    whole = analyse(games_client, depth=2)
+    assert whole["depth"] == 2 and whole["depthCut"] is False
+    ended = analyse(games_client, fen="W:W28:B23", depth=MAX_DEPTH)  # one move, then over
+    assert ended["depthCut"] is False
