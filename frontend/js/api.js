@@ -3,6 +3,7 @@
  * failure becomes an ApiError so the page can tell a refused move (4xx with a reason) from a
  * network failure worth retrying.
  */
+import { playerTokenRefused } from "./identity.js";
 import { savedPlayer } from "./store.js";
 
 export class ApiError extends Error {
@@ -11,6 +12,8 @@ export class ApiError extends Error {
     this.status = status;
     this.code = code;
     this.body = body;
+    /** Set when the refusal made this device forget its pseudonym (identity.js). */
+    this.identityMoved = false;
   }
 
   /** True when trying again later could succeed (no answer, a server fault, or a write that
@@ -62,7 +65,11 @@ async function call(method, path, {
     else refusals.delete(refusalOf);
   }
   if (!response.ok) {
-    throw new ApiError(response.status, data && data.error, data && data.message, data);
+    const error = new ApiError(response.status, data && data.error, data && data.message, data);
+    if (playerToken && error.code === "bad-player-token") {
+      error.identityMoved = playerTokenRefused(playerToken);
+    }
+    throw error;
   }
   return data;
 }
