@@ -23,13 +23,18 @@ const $ = (id) => document.getElementById(id);
  */
 export function setupGameTools(page) {
   /** The line under the tools, kept as the function that words it so that a language
-   * switch (which redraws the page, then calls drawn()) says it again in the new language. */
+   * switch (which redraws the page, then calls drawn()) says it again in the new language,
+   * and the position it was said about: once the game has moved on or ended, it is stale
+   * ("the computer declines the draw" under "You won!"). */
   let spoken = () => "";
+  const positionOf = (g) => (g ? `${g.id}:${g.ply}:${g.status}` : "");
+  let spokenAt = "";
   const tools = {
     page,
     board: page.board,
     say(words) {
       spoken = words;
+      spokenAt = positionOf(page.game());
       $("tools-text").textContent = words();
     },
     reviewing: () => false,
@@ -69,6 +74,7 @@ export function setupGameTools(page) {
       recorded = g.id;
     }
     review.drawn(g);
+    if (spokenAt !== positionOf(g)) spoken = () => "";
     $("tools-text").textContent = spoken();
   }
 

@@ -119,6 +119,8 @@ const WORDS = {
     overFen: "La position de ce lien est déjà terminée : il n'y a rien à jouer.",
     badVariant: "Ce lien demande une variante inconnue.",
     badDate: "La date de ce lien n'est pas valide (attendu : aaaa-mm-jj).",
+    badMode: "Ce lien demande un mode de jeu que le site n'a pas (« {mode} ») : aucune partie n'a été ouverte.",
+    playDailyInstead: "Jouer le défi du jour",
     dayNotClosed: "Le défi du {date} compte encore pour ses joueurs : il pourra être rejoué après sa clôture.",
     dayNotStarted: "Le défi du {date} n'a pas encore commencé.",
     noChallenge: "Il n'y a pas eu de défi le {date}.",
@@ -246,6 +248,8 @@ const WORDS = {
     overFen: "The position in this link is already over: there is nothing to play.",
     badVariant: "This link asks for an unknown variant.",
     badDate: "The date in this link is not valid (expected: yyyy-mm-dd).",
+    badMode: "This link asks for a game mode the site does not have (“{mode}”): no game was opened.",
+    playDailyInstead: "Play today's challenge",
     dayNotClosed: "The challenge of {date} still counts for its players: it can be replayed once it has closed.",
     dayNotStarted: "The challenge of {date} has not begun yet.",
     noChallenge: "There was no challenge on {date}.",
@@ -332,13 +336,21 @@ export function formatDuration(totalSeconds) {
   return h ? `${h}:${pad(m)}:${pad(s % 60)}` : `${pad(m)}:${pad(s % 60)}`;
 }
 
+/**
+ * A day as the language writes it: "1er décembre 2026" (French writes the first of the month
+ * as an ordinal, which Intl does not), "1 December 2026".
+ * @param {string} iso yyyy-mm-dd
+ * @returns {string}
+ */
 export function formatDate(iso) {
   if (!iso) return "";
   const [y, mo, d] = iso.split("-").map(Number);
   const date = new Date(Date.UTC(y, mo - 1, d));
-  return new Intl.DateTimeFormat(lang() === "en" ? "en-GB" : "fr-FR", {
+  const parts = new Intl.DateTimeFormat(lang() === "en" ? "en-GB" : "fr-FR", {
     day: "numeric", month: "long", year: "numeric", timeZone: "UTC",
-  }).format(date);
+  }).formatToParts(date);
+  return parts.map((p) => (p.type === "day" && lang() === "fr" && d === 1 ? "1er" : p.value))
+    .join("");
 }
 
 /** The tab's title in the page's language: each page's <title> is French, with its English

@@ -61,6 +61,17 @@ function provisionalMark() {
   return mark;
 }
 
+/** "Nobody has scored here yet", under the board's heading, across the table. */
+function emptyRow() {
+  const tr = document.createElement("tr");
+  const td = document.createElement("td");
+  td.colSpan = $("ranking").tHead.rows[0].cells.length;
+  td.className = "empty-row";
+  td.textContent = t("empty");
+  tr.append(td);
+  return tr;
+}
+
 function draw() {
   const active = $(board === "daily" ? "tab-daily" : "tab-free");
   const other = $(board === "daily" ? "tab-free" : "tab-daily");
@@ -92,7 +103,8 @@ function draw() {
     body.append(tr);
   }
   $("lb-pauses-note").hidden = !data.entries.some((entry) => entry.pauses > 0);
-  $("lb-status").textContent = data.entries.length ? "" : t("empty");
+  $("lb-status").textContent = "";
+  if (!data.entries.length) body.append(emptyRow());
   if (mine && me) {
     $("lb-me").textContent = t("myRank", {
       name: me.pseudonym, rank: mine.rank, score: formatNumber(mine.score),

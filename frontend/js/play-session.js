@@ -114,6 +114,11 @@ function resumable(saved) {
 
 export async function loadGame() {
   hideError();
+  if (page.unknownMode !== null) {
+    showError(() => t("badMode", { mode: page.unknownMode.slice(0, 40) }), null,
+      { label: () => t("playDailyInstead"), run: () => location.assign("play.html?mode=daily") });
+    return undefined;
+  }
   if (page.askedDate && !DATE_FORMAT.test(page.askedDate)) {
     showError(() => t("badDate"), null);
     return undefined;

@@ -15,8 +15,12 @@ const params = new URLSearchParams(location.search);
 const askedMode = params.get("mode");
 /** An old practice link (?practice=1&fen=&level=): a casual free game from a position. */
 const practice = params.get("practice") === "1";
+/** The modes a link may ask for (no mode: the daily). */
+const MODES = ["daily", "free", "duo"];
 export const page = {
   mode: practice ? "practice" : ["free", "duo"].includes(askedMode) ? askedMode : "daily",
+  /** A mode the link asks for that the site does not have: said, never read as the daily. */
+  unknownMode: !practice && askedMode !== null && !MODES.includes(askedMode) ? askedMode : null,
   practiceFen: params.get("fen"),
   practiceLevel: params.get("level"),
   /** A past day's challenge asked for by date (replayed unranked), or null for today's. */

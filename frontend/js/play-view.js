@@ -3,6 +3,7 @@
  * panel (pieces, clock, whose turn), the daily's close banner and the move list. `render()`
  * draws it all from the server's last view, then lets the end screen and the tools follow.
  */
+import "./freeplay-words.js";
 import { formatDate, formatDuration, lang, t } from "./i18n.js";
 import { drawMoveList } from "./move-list.js";
 import { parseFen } from "./fen.js";
@@ -104,6 +105,9 @@ function drawTitle() {
   }
   $("title").textContent = title;
   document.title = `${title} — Dames du jour`;
+  // Who plays what: the level and the colour chosen on the new-game screen (or the daily's).
+  $("matchup").textContent = g.level
+    ? t(`matchup:${g.playerColor}`, { level: t(`level:${g.level}`) }) : t("matchupDuo");
 }
 
 export function drawClock() {

@@ -261,7 +261,8 @@ def read_pdn(text: str, game: int | None = None, variant: str | None = None) -> 
             raise ApiError(
                 422,
                 "no-such-game",
-                f"the file holds {len(games)} game(s); there is no game {game}",
+                f"the file holds {len(games)} game{'' if len(games) == 1 else 's'}; "
+                f"there is no game {game}",
             )
         chosen = found[0]
     if isinstance(chosen, pdn.PdnUnreadGame):
