@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The computer's reply, however it reaches the page: in the answer to the player's move, or
  * later, when the page was reloaded (or opened in another tab) while the computer thought.
@@ -11,8 +12,9 @@ import { resultText } from "./end-screen.js";
 import { t } from "./i18n.js";
 import { syncPause } from "./pause-sync.js";
 import {
-  $, adopt, announce, board, state,
+  adopt, announce, awaitReply, board, endMove, state,
 } from "./play-state.js";
+import { $ } from "./dom.js";
 import { render } from "./play-view.js";
 import { playMoveSound } from "./sound.js";
 import { readTabText, writeTabText } from "./store.js";
@@ -72,7 +74,7 @@ export async function drawReply(before, next) {
     playMoveSound("computer", reply.captures.length);
     announce(t(reply.captures.length ? "computerTakes" : "computerPlays", { m: reply.notation }));
   }
-  state.busy = false;
+  endMove();
   adopt(next);
   render();
   if (next.status === "playing") {
@@ -92,7 +94,7 @@ export async function drawReply(before, next) {
 export async function waitForReply(game) {
   const { id } = game;
   const token = state.token;
-  state.busy = true;
+  awaitReply();
   render();
   let current = game;
   for (let attempt = 0; current.thinking; attempt += 1) {

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * What a device does once the server no longer knows its pseudonym's token (403
  * `bad-player-token`): the pseudonym moved to another device with a transfer code (or its
@@ -7,6 +8,7 @@
  */
 import { addWords, t } from "./i18n.js";
 import { STREAK_KEY, savedPlayer, writeJson } from "./store.js";
+import { eventElement } from "./dom.js";
 
 addWords({
   fr: {
@@ -54,5 +56,5 @@ export function playerTokenRefused(refusedToken) {
 
 /** The notice in the page's language again after a language switch. */
 document.addEventListener("click", (e) => {
-  if (moved && e.target.closest && e.target.closest("#lang-switch")) queueMicrotask(drawNotice);
+  if (moved && eventElement(e).closest?.("#lang-switch")) queueMicrotask(drawNotice);
 });

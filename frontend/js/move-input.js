@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The player's move on the game page: a piece and its landing squares picked by touch, click,
  * keyboard or drag (picker.js says what each touch means among the server's legal moves), the
@@ -9,19 +10,21 @@ import {
 } from "./computer-reply.js";
 import { applyMove } from "./fen.js";
 import { t } from "./i18n.js";
-import { announced, syncPause } from "./pause-sync.js";
+import { announced } from "./pause-sync.js";
 import { emptyPick, movableSquares, touch } from "./picker.js";
 import { handleFailure, hideError } from "./play-errors.js";
 import { afterEnd, onStart, start } from "./play-session.js";
 import {
-  $, adopt, announce, answerBoard, board, clock, hint, playerToMove, state,
+  announce, answerBoard, beginMove, board, clock, endMove, hint, moveReceived, playerToMove,
+  setPick, showLocally, state,
 } from "./play-state.js";
 import { drawMarks, drawStatus, render } from "./play-view.js";
 import { playMoveSound } from "./sound.js";
+import { $ } from "./dom.js";
 
 export function cancelPick() {
   if (state.pick.from === null) return;
-  state.pick = emptyPick();
+  setPick();
   hint(t("cancelled"));
   drawMarks();
 }
@@ -49,7 +52,7 @@ function refuse(square) {
 function onTouch(square, viaDrag) {
   if (!playerToMove()) return undefined;
   const result = touch(state.game.legalMoves, state.pick, square);
-  state.pick = result.pick;
+  setPick(result.pick);
   const said = { select: "selected", cancel: "cancelled", step: "stepTaken", ambiguous: "ambiguous" };
   if (said[result.action]) hint(t(said[result.action], { sq: square }));
   if (result.action === "refuse") refuse(square);
@@ -66,21 +69,21 @@ function onDragStart(from) {
   if (!playerToMove() || state.pick.from === from) return;
   const result = touch(state.game.legalMoves, emptyPick(), from);
   if (result.action !== "select") return;
-  state.pick = result.pick;
+  setPick(result.pick);
   drawMarks();
 }
 
 function onDrop(from, to) {
   if (!playerToMove()) return;
-  state.pick = emptyPick();
+  setPick();
   const first = touch(state.game.legalMoves, state.pick, from);
-  state.pick = first.pick;
+  setPick(first.pick);
   if (to === null || first.action !== "select") {
     drawMarks();
     return;
   }
   if (onTouch(to, true) === "refuse") {
-    state.pick = emptyPick();
+    setPick();
     drawMarks();
   }
 }
@@ -89,10 +92,8 @@ function onDrop(from, to) {
 function showMoveSent(move) {
   // The server charges the turn up to the move's arrival: the clock shown stops here.
   clock.freeze();
-  state.pending = { ply: state.game.ply, move: move.hub };
+  beginMove({ ply: state.game.ply, move: move.hub });
   keepPending(state.game.id, state.pending);
-  state.busy = true;
-  state.pick = emptyPick();
   announce(t("youPlay", { m: move.notation }));
   drawMarks();
 }
@@ -101,12 +102,13 @@ async function playMove(move, skipAnimation) {
   showMoveSent(move);
   if (!skipAnimation) await board.animate(move);
   playMoveSound("player", move.captures.length);
-  showLocally(move);
+  showLocally(applyMove(state.pieces, move));
+  drawSent(move);
   return send();
 }
 
-function showLocally(move) {
-  state.localPieces = applyMove(state.pieces, move);
+/** Draws the position shown while `move` is on its way. */
+function drawSent(move) {
   board.setPosition(state.localPieces);
   board.setMarks({ last: move });
   drawStatus();
@@ -124,8 +126,7 @@ async function send() {
       keepPending(before.id, null);
     }
     if (err instanceof ApiError && err.status === 409 && err.body && err.body.game) {
-      state.pending = null;
-      state.busy = false;
+      endMove();
       // The computer still thinking about this very move is no news: only a game that moved
       // on elsewhere is.
       if (err.code !== "computer-thinking") hint(t("stale"));
@@ -133,8 +134,7 @@ async function send() {
       return;
     }
     if (err instanceof ApiError && err.status === 422) {
-      state.pending = null;
-      state.busy = false;
+      endMove();
       hint(err.message);
       clock.set(state.game.clock);
       render();
@@ -144,7 +144,7 @@ async function send() {
     drawStatus();
     return;
   }
-  state.pending = null;
+  moveReceived();
   keepPending(before.id, null);
   hideError();
   board.setPosition(state.localPieces);
@@ -164,9 +164,9 @@ onStart((game) => {
   const kept = unansweredMove(game);
   if (!kept || state.busy) return;
   const move = game.legalMoves.find((m) => m.hub === kept.move);
-  showMoveSent(move);
-  state.pending = kept;
-  showLocally(move);
+  showMoveSent(move); // at the kept ply, which is the game's (unansweredMove)
+  showLocally(applyMove(state.pieces, move));
+  drawSent(move);
   send();
 });
 

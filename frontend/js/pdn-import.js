@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The PDN import page: the text (pasted or from a file) goes to the server, which reads it
  * (docs/http-api.md, POST /api/games/pdn/read) and answers every position; the page only
@@ -21,8 +22,8 @@ import { LEVELS, createFromChoices, loadChoices } from "./newgame-core.js";
 import { readTabText, savedGame, writeTabText } from "./store.js";
 import { boardHref } from "./analysis-links.js";
 import { drawNotes, hasNotes, plyText, variationAt } from "./pdn-notes.js";
+import { $, $as, targetAs, eventElement } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
 /** The server's limit on the text itself (its UTF-8 bytes), as a file's size counts it. */
 const MAX_BYTES = 256 * 1024;
 const DRAFT_KEY = "importDraft";
@@ -48,7 +49,9 @@ function drawMoves() {
     firstMover: parseFen(game.startFen).turn,
     opener: variant ? variant.firstToMove : "white",
   });
-  for (const span of $("imp-moves").querySelectorAll(".mv[data-move]")) {
+  const spans = /** @type {NodeListOf<HTMLElement>} */ (
+    $("imp-moves").querySelectorAll(".mv[data-move]"));
+  for (const span of spans) {
     span.classList.toggle("noted", hasNotes(game.moves[Number(span.dataset.move) - 1]));
   }
 }
@@ -86,20 +89,20 @@ function drawPosition() {
   board.setPosition(parseFen(at.fen).pieces);
   board.setMarks({ last: at.ply ? at.ply.move : null });
   $("imp-text").textContent = at.text;
-  $("imp-prev").disabled = !view.side && view.ply === 0;
-  $("imp-next").disabled = at.last;
+  $as("imp-prev", HTMLButtonElement).disabled = !view.side && view.ply === 0;
+  $as("imp-next", HTMLButtonElement).disabled = at.last;
   $("imp-main").hidden = !view.side;
   const mainPly = view.side ? Number(view.side.path.split(".")[0]) : view.ply;
   markMoves($("imp-moves"), { controls: true, current: mainPly });
   drawNotes($("imp-notes"), { comment: view.ply === 0 ? game.comment : null, ply: at.ply,
     path: at.path });
-  $("imp-board").href = boardHref(game.variant, at.fen);
+  $as("imp-board", HTMLAnchorElement).href = boardHref(game.variant, at.fen);
   drawPlayOn(at.fen);
 }
 
 function drawPlayOn(fen) {
   const toMove = parseFen(fen).turn;
-  const level = $("play-level");
+  const level = $as("play-level", HTMLSelectElement);
   if (!level.options.length) {
     const remembered = loadChoices().level;
     for (const name of LEVELS) {
@@ -107,7 +110,7 @@ function drawPlayOn(fen) {
       level.append(option);
     }
   }
-  const color = $("play-color");
+  const color = $as("play-color", HTMLSelectElement);
   const chosen = color.dataset.fen === fen ? color.value : toMove;
   color.replaceChildren(...["white", "black"].map((c) => new Option(t(`color:${c}`), c)));
   color.value = chosen;
@@ -120,7 +123,7 @@ function drawPlayOn(fen) {
 
 /** The variant choice for files that do not say, in the page's language, kept as chosen. */
 function drawVariantChoice() {
-  const select = $("pdn-variant");
+  const select = $as("pdn-variant", HTMLSelectElement);
   const chosen = select.value || "international";
   select.replaceChildren(...variantNames.map((name) => new Option(t(`variant:${name}`), name)));
   select.value = variantNames.includes(chosen) ? chosen : "international";
@@ -157,7 +160,7 @@ function drawGame() {
   $("import-tags").textContent = tags.join(" · ");
   $("game-pick-row").hidden = result.count < 2;
   $("game-pick-label").textContent = t("importGames", { n: result.count });
-  const pick = $("game-pick");
+  const pick = $as("game-pick", HTMLSelectElement);
   pick.replaceChildren(...result.games.map((g) => {
     if (!g.error) return new Option(`${g.index}. ${title(g)} (${g.result})`, String(g.index));
     const option = new Option(`${g.index}. ${title(g)} — ${t("importUnreadMark")}`,
@@ -192,7 +195,7 @@ async function read(text, gameIndex = null) {
   $("import-error").textContent = t("importReading");
   let result;
   try {
-    result = await api.readPdn(text, gameIndex, $("pdn-variant").value);
+    result = await api.readPdn(text, gameIndex, $as("pdn-variant", HTMLSelectElement).value);
   } catch (err) {
     let why = t("requestFailed");
     if (err instanceof ApiError && err.status === 413) why = t("importFileTooBig");
@@ -216,7 +219,7 @@ async function read(text, gameIndex = null) {
 /** "Read" reads the text in the box, whatever was read or refused before. */
 $("import-form").addEventListener("submit", (e) => {
   e.preventDefault();
-  const text = $("pdn-input").value;
+  const text = $as("pdn-input", HTMLTextAreaElement).value;
   if (!text.trim()) return;
   writeTabText(DRAFT_KEY, text.slice(0, MAX_BYTES));
   read(text);
@@ -233,16 +236,20 @@ async function fileText(file) {
 /** A chosen file's text goes into the box, so "Read" reads it again, too large or not (a
  * file too large is refused there, before anything is sent, and the box shows what it is). */
 $("pdn-file").addEventListener("change", async (e) => {
-  const file = e.target.files && e.target.files[0];
+  const { files } = targetAs(e, HTMLInputElement);
+  const file = files && files[0];
   if (!file) return;
-  $("pdn-input").value = await fileText(file);
-  read($("pdn-input").value);
+  const input = $as("pdn-input", HTMLTextAreaElement);
+  input.value = await fileText(file);
+  read(input.value);
 });
 
-$("game-pick").addEventListener("change", (e) => read(view.text, Number(e.target.value)));
+$as("game-pick", HTMLSelectElement).addEventListener(
+  "change", (e) => read(view.text, Number(targetAs(e, HTMLSelectElement).value)),
+);
 // The text in the box is read again as the newly chosen variant.
-$("pdn-variant").addEventListener("change", () => {
-  const text = $("pdn-input").value;
+$as("pdn-variant", HTMLSelectElement).addEventListener("change", () => {
+  const text = $as("pdn-input", HTMLTextAreaElement).value;
   if (text.trim()) read(text);
 });
 
@@ -280,7 +287,7 @@ $("imp-prev").addEventListener("click", () => stepBy(-1));
 $("imp-next").addEventListener("click", () => stepBy(1));
 $("imp-main").addEventListener("click", () => step(Number(view.side.path.split(".")[0])));
 $("imp-notes").addEventListener("click", (e) => {
-  const button = e.target.closest(".var-move");
+  const button = /** @type {HTMLElement | null} */ (eventElement(e).closest(".var-move"));
   if (!button) return;
   view.side = { path: button.dataset.var, at: Number(button.dataset.at) };
   drawPosition();
@@ -293,7 +300,7 @@ const KEY_STEPS = {
 document.addEventListener("keydown", (e) => {
   const to = KEY_STEPS[e.key];
   if (!to || !detail() || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
-  if (e.target.closest && e.target.closest("input, textarea, select, #board")) return;
+  if (eventElement(e).closest?.("input, textarea, select, #board")) return;
   if (view.side && (e.key === "ArrowLeft" || e.key === "ArrowRight")) {
     stepBy(e.key === "ArrowLeft" ? -1 : 1);
   } else {
@@ -307,17 +314,17 @@ $("play-on").addEventListener("click", async () => {
   if (!game) return;
   const fen = view.ply === 0 ? game.startFen : game.moves[view.ply - 1].fen;
   const choices = {
-    opponent: "computer", level: $("play-level").value, color: $("play-color").value,
+    opponent: "computer", level: $as("play-level", HTMLSelectElement).value, color: $as("play-color", HTMLSelectElement).value,
     variant: game.variant,
   };
-  $("play-on").disabled = true;
+  $as("play-on", HTMLButtonElement).disabled = true;
   $("play-on-error").textContent = t("starting");
   try {
     location.href = await createFromChoices(choices, { fen });
   } catch (err) {
     const why = err instanceof ApiError && !err.retryable ? err.message : t("requestFailed");
     $("play-on-error").textContent = t("startFailed", { why });
-    $("play-on").disabled = false;
+    $as("play-on", HTMLButtonElement).disabled = false;
   }
 });
 
@@ -328,4 +335,4 @@ setupLanguageSwitch(() => {
 drawVariantChoice();
 loadVariantNames();
 const draft = readTabText(DRAFT_KEY);
-if (draft) $("pdn-input").value = draft;
+if (draft) $as("pdn-input", HTMLTextAreaElement).value = draft;

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The notes a PDN file writes beside its moves, as the PDN viewer shows them: the marks after
  * a move (!, ?!, and the usual NAGs as their glyphs), its comment, its `[%eval]` mark, and the

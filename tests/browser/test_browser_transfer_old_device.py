@@ -78,7 +78,7 @@ def test_get_a_code_says_the_pseudonym_moved(browser: Any, base_url: str) -> Non
 
 
 def test_the_home_page_drops_the_stale_streak(browser: Any, base_url: str) -> None:
-    page, old = old_device(browser, base_url, "fr-FR")
+    page, _old = old_device(browser, base_url, "fr-FR")
     page.goto("/")
     page.locator(MOVED).wait_for(state="visible")
     assert "autre appareil" in page.locator(MOVED).inner_text()

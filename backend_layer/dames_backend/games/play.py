@@ -22,6 +22,7 @@ from dames_backend.errors import ApiError
 from dames_backend.games import reply
 from dames_backend.games import store as game_store
 from dames_backend.games.access import game_over_error, open_game, save_with_retries
+from dames_backend.games.enums import Decision, GameStatus, Side
 from dames_backend.games.state import (
     clock_view,
     finish,
@@ -46,10 +47,10 @@ def read_game(game_id: str, authorization: str | None) -> GameView:
     answer is the player's move with ``thinking``; a thinking mark left by a request that
     died is taken over here (``reply.take_over_stale``)."""
     record = reply.take_over_stale(open_game(game_id, authorization))
-    if record.status == "playing" and record.clock.paused and not is_thinking(record):
+    if record.status is GameStatus.PLAYING and record.clock.paused and not is_thinking(record):
 
         def void(current: GameRecord) -> GameRecord | None:
-            if current.status != "playing" or not current.clock.paused:
+            if current.status is not GameStatus.PLAYING or not current.clock.paused:
                 return None
             return current.evolve(clock=current.clock.void_pause())
 
@@ -85,7 +86,7 @@ def play_move(
 
     replayed = replay(record)
     board = replayed.board
-    if record.status != "playing":
+    if record.status is not GameStatus.PLAYING:
         raise game_over_error(record, replayed)
     if is_thinking(record):
         raise ApiError(
@@ -131,7 +132,7 @@ def play_move(
         answered = clock.now_ms()
 
         def apply(current: GameRecord) -> GameRecord | None:
-            if current.moves != record.moves or current.status != "playing":
+            if current.moves != record.moves or current.status is not GameStatus.PLAYING:
                 return None  # another move landed first
             updated = played.stored(current)
             updated = updated.evolve(clock=updated.clock.start_turn(answered))
@@ -161,12 +162,12 @@ def set_paused(game_id: str, authorization: str | None, *, paused: bool) -> Cloc
     ``paused: true`` and is credited when it receives ``paused: false``. Repeats change
     nothing; a finished game's clock cannot be paused (409)."""
     record = open_game(game_id, authorization)
-    if record.status != "playing":
+    if record.status is not GameStatus.PLAYING:
         raise game_over_error(record)
     now = clock.now_ms()
 
     def apply(current: GameRecord) -> GameRecord | None:
-        if current.status != "playing":
+        if current.status is not GameStatus.PLAYING:
             return None
         changed = current.clock.pause(now) if paused else current.clock.resume(now)
         if not paused and is_thinking(current):
@@ -177,7 +178,7 @@ def set_paused(game_id: str, authorization: str | None, *, paused: bool) -> Cloc
     saved = save_with_retries(game_id, record, apply)
     if saved is None:
         current = game_store.load_game(game_id) or record
-        if current.status != "playing":
+        if current.status is not GameStatus.PLAYING:
             raise game_over_error(current)
         saved = current
     return clock_view(saved, now)
@@ -187,23 +188,25 @@ def resign_game(game_id: str, authorization: str | None) -> GameView:
     """Resign a running game (idempotent: resigning a resigned game returns it). In a duo
     game the side to move resigns, so the other side wins."""
     record = open_game(game_id, authorization)
-    if record.status == "resigned" or (record.reason == "resigned" and not plays_computer(record)):
+    if record.status is GameStatus.RESIGNED or (
+        record.reason is Decision.RESIGNED and not plays_computer(record)
+    ):
         return read_game_view(record)
-    if record.status != "playing":
+    if record.status is not GameStatus.PLAYING:
         raise game_over_error(record)
     now = clock.now_ms()
     if plays_computer(record):
-        status = "resigned"
+        status = GameStatus.RESIGNED
     else:
-        to_move = str(replay(record).board.turn)
-        status = "lost" if to_move == record.player_color else "won"
+        to_move = Side.of(replay(record).board.turn)
+        status = GameStatus.LOST if to_move is record.player_color else GameStatus.WON
 
     def apply(current: GameRecord) -> GameRecord | None:
-        if current.status != "playing":
+        if current.status is not GameStatus.PLAYING:
             return None
         resigned = current.evolve(
             status=status,
-            reason="resigned",
+            reason=Decision.RESIGNED,
             clock=current.clock.charge_move(now),
             finished_at=clock.iso_from_ms(now),
         )
@@ -212,7 +215,7 @@ def resign_game(game_id: str, authorization: str | None) -> GameView:
     saved = save_with_retries(game_id, record, apply)
     if saved is None:
         current = game_store.load_game(game_id)
-        if current is not None and current.reason == "resigned":
+        if current is not None and current.reason is Decision.RESIGNED:
             return read_game_view(current)
         raise ApiError(409, "conflict", "Another request changed this game first: reload it.")
     return read_game_view(saved)

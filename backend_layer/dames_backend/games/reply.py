@@ -31,6 +31,7 @@ from dames_backend import clock
 from dames_backend.errors import ApiError
 from dames_backend.games import store as game_store
 from dames_backend.games.access import save_with_retries
+from dames_backend.games.enums import GameStatus
 from dames_backend.games.state import (
     Replayed,
     finish,
@@ -124,7 +125,7 @@ class _Mark:
             played = self._played
 
             def marked(current: GameRecord) -> GameRecord | None:
-                if current.status != "playing" or current.moves != played.record.moves:
+                if current.status is not GameStatus.PLAYING or current.moves != played.record.moves:
                     return None  # another request changed the game: the reply's write decides
                 return played.stored(current).evolve(thinking_since_ms=clock.now_ms())
 
@@ -148,7 +149,7 @@ def _reply_applier(
     another request changed the game meanwhile (a resignation, the same move's retry)."""
 
     def apply(current: GameRecord) -> GameRecord | None:
-        if current.status != "playing":
+        if current.status is not GameStatus.PLAYING:
             return None
         if current.moves == before_reply and current.thinking_since_ms is not None:
             base = current
