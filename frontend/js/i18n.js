@@ -74,7 +74,8 @@ const WORDS = {
     provisionalNote: "Provisoire : la partie est en cours d'analyse (fair-play).",
     underReview: "Votre partie à {score} points est en cours d'examen : {why}",
     pausesShort: "‖ {n} · {time}",
-    pausesDetail: "{n} pause(s), horloge arrêtée {time}",
+    "pausesDetail:one": "{n} pause, horloge arrêtée {time}",
+    "pausesDetail:other": "{n} pauses, horloge arrêtée {time}",
     // past challenges (days.js)
     pastPlay: "Jouer",
     pastPlayLabel: "le défi du {date}",
@@ -203,7 +204,8 @@ const WORDS = {
     provisionalNote: "Provisional: the game is being analysed (fair play).",
     underReview: "Your {score}-point game is under review: {why}",
     pausesShort: "‖ {n} · {time}",
-    pausesDetail: "{n} pause(s), clock stopped for {time}",
+    "pausesDetail:one": "{n} pause, clock stopped for {time}",
+    "pausesDetail:other": "{n} pauses, clock stopped for {time}",
     // past challenges (days.js)
     pastPlay: "Play",
     pastPlayLabel: "the challenge of {date}",

@@ -7,7 +7,7 @@
  */
 import { api } from "./api.js";
 import {
-  formatDate, formatDuration, formatNumber, setupLanguageSwitch, t,
+  formatDate, formatDuration, formatNumber, setupLanguageSwitch, t, tn,
 } from "./i18n.js";
 import { savedPlayer } from "./store.js";
 import { $, $as } from "./dom.js";
@@ -39,8 +39,8 @@ function timeCell(entry) {
   if (entry.pauses > 0) {
     const pauses = document.createElement("small");
     pauses.className = "note";
-    const detail = t("pausesDetail", {
-      n: entry.pauses, time: formatDuration(Math.round(entry.pausedMs / 1000)),
+    const detail = tn("pausesDetail", entry.pauses, {
+      time: formatDuration(Math.round(entry.pausedMs / 1000)),
     });
     pauses.title = detail;
     pauses.setAttribute("aria-label", detail);

@@ -62,6 +62,9 @@ def test_another_game_of_the_file_is_given_in_full_on_request(
     assert game["moves"][0]["fen"] == "B:W19:B"
     missing = _read(games_client, TWO_GAMES, game=3)
     assert missing.status_code == 422 and missing.json()["error"] == "no-such-game"
+    assert missing.json()["message"].startswith("the file holds 2 games;")
+    one = _read(games_client, TWO_GAMES.split("\n\n[")[0], game=2).json()
+    assert one["message"].startswith("the file holds 1 game;")  # not "1 game(s)" (bug 11)
 
 
 def test_a_bare_fen_is_a_game_without_moves(games_client: TestClient) -> None:
