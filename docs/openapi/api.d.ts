@@ -145,6 +145,8 @@ declare namespace Api {
     /** The last move played, by either side. */
     lastMove: MoveView | null;
     lastComputerMove: MoveView | null;
+    /** The last move a player made (in a duo game, either side's): the page marks it beside the computer's reply, so the player sees their own move too. */
+    lastPlayerMove?: MoveView | null;
     /** The computer is computing its reply to the player's move (in `moves`): no legal move, the player's clock stopped; read the game again shortly. */
     thinking?: boolean;
     /** The player's; empty unless it is their turn. */

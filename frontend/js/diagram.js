@@ -22,6 +22,7 @@
  */
 import { parseFen } from "./fen.js";
 import { loadVariant } from "./variants.js";
+import { CROWN_PATH } from "./crown.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const WORDS = {
@@ -159,7 +160,13 @@ export function diagramSvg(variant, { fen, arrows = [], wrong = [], highlight = 
     const color = piece.startsWith("white") ? "white" : "black";
     const group = node("g", { "data-piece": piece, "data-square": square }, men);
     node("circle", { cx: x, cy: y, r: 0.38, class: `d-piece d-${color}` }, group);
-    if (piece.endsWith("-king")) node("circle", { cx: x, cy: y, r: 0.19, class: `d-crown d-${color}` }, group);
+    if (piece.endsWith("-king")) {
+      // The board's crown (crown.js), 0.5 of a square wide, centred on the piece.
+      node("path", {
+        d: CROWN_PATH, class: `d-crown d-${color}`,
+        transform: `translate(${x - 0.25} ${y - 0.25}) scale(${0.5 / 24})`,
+      }, group);
+    }
   }
   if (numbers) {
     // In the middle of the square, inked to stand out on the piece standing there, if any.

@@ -32,6 +32,16 @@ function lastMove(g) {
   return g.lastMove !== undefined ? g.lastMove : g.lastComputerMove;
 }
 
+/** The player's own last move when the computer has replied since (lidraughts marks only the
+ * last move; here the reply is marked as the last, the player's move more lightly): null in
+ * a duo game and when the player's move is the last one. */
+function ownMoveBefore(g) {
+  const own = g.lastPlayerMove;
+  const last = lastMove(g);
+  if (!own || !last || g.mode === "duo" || own.hub === last.hub) return null;
+  return own;
+}
+
 export function drawBanner() {
   const g = state.game;
   const banner = $("daily-banner");
@@ -77,6 +87,7 @@ export function drawMarks() {
     visited: marks.visited,
     // While the computer thinks, the player's move (already stored) stays marked.
     last: state.busy && !g.thinking ? null : lastMove(g),
+    previous: state.busy ? null : ownMoveBefore(g),
   });
   board.setInteractive(playerToMove());
 }

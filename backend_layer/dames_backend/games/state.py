@@ -31,6 +31,7 @@ class Replayed:
     by_computer: list[bool] = field(default_factory=list)
     last_move: MoveView | None = None
     last_computer_move: MoveView | None = None
+    last_player_move: MoveView | None = None
 
     def record(self, move: dames.Move, *, by_computer: bool) -> None:
         """Push ``move`` on the board and note what the view shows of it."""
@@ -41,6 +42,8 @@ class Replayed:
         self.last_move = view
         if by_computer:
             self.last_computer_move = view
+        else:
+            self.last_player_move = view
         self.board.push(move)
 
 
@@ -172,6 +175,7 @@ def game_view(record: GameRecord, replayed: Replayed, now_ms: int | None = None)
         captured=list(replayed.captured),
         lastMove=replayed.last_move,
         lastComputerMove=replayed.last_computer_move,
+        lastPlayerMove=replayed.last_player_move,
         thinking=is_thinking(record),
         legalMoves=[move_view(board, m) for m in board.legal_moves()] if playing else [],
         pieces=PiecesView(white=board.count(dames.WHITE), black=board.count(dames.BLACK)),

@@ -128,6 +128,11 @@ class GameView(BaseModel):
     captured: list[int] = Field(description="Pieces taken by each move of `moves`.")
     lastMove: MoveView | None = Field(description="The last move played, by either side.")
     lastComputerMove: MoveView | None
+    lastPlayerMove: MoveView | None = Field(
+        default=None,
+        description="The last move a player made (in a duo game, either side's): the page "
+        "marks it beside the computer's reply, so the player sees their own move too.",
+    )
     thinking: bool = Field(
         default=False,
         description="The computer is computing its reply to the player's move (in `moves`): "
