@@ -23,6 +23,8 @@ import {
   drawEditorVariants, editorIsOpen, editorTouch, openEditor, problemText, setupEditor,
 } from "./position-editor.js";
 import { $, $as } from "./dom.js";
+import { boardHref } from "./analysis-links.js";
+import { copyLink } from "./share-link.js";
 
 const MAX_DEPTH = 10;
 const DEPTH_KEY = "analysisDepth";
@@ -150,6 +152,7 @@ function draw() {
   }
   board.setPosition(parseFen(answer.fen).pieces);
   drawMarks();
+  drawShared();
   if (state.problem) $("ab-eval").textContent = state.problem;
   else if (!state.busy) drawEval(answer);
   $("ab-turn").textContent = t(answer.turn === "white" ? "toMoveWhite" : "toMoveBlack");
@@ -293,6 +296,24 @@ async function loadVariantNames() {
   drawEditorVariants();
 }
 
+/** What the share button last said, and about which position: gone once the board moves on. */
+let shared = { fen: "", words: () => "" };
+
+function drawShared() {
+  const still = Boolean(state.answer) && state.answer.fen === shared.fen;
+  $("ab-share-text").textContent = still ? shared.words() : "";
+  if (!still) $("ab-share-link").hidden = true;
+}
+
+// The board at this position, by its address (?variant=&fen=), which start() reads.
+$("ab-share").addEventListener("click", async () => {
+  if (!state.answer) return;
+  const { fen } = state.answer;
+  const url = new URL(boardHref(state.variant, fen), location.href).href;
+  shared = { fen, words: await copyLink(url, "position", "ab-share-link") };
+  drawShared();
+});
+
 async function start() {
   const params = new URLSearchParams(location.search);
   const variant = params.get("variant") || "international";
@@ -307,6 +328,7 @@ async function start() {
 setupLanguageSwitch(() => {
   drawEditorVariants();
   if (state.answer && !editorIsOpen()) draw();
+  drawShared();
 });
 setupDepth();
 loadVariantNames();

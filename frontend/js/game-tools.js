@@ -10,7 +10,7 @@ import "./freeplay-words.js";
 import { setupDuoView } from "./duo-view.js";
 import { HelpTools, isDuo } from "./help-tools.js";
 import { createFromChoices, loadChoices } from "./newgame-core.js";
-import { setupPdnTools } from "./pdn-tools.js";
+import { drawGameLink, setupPdnTools } from "./pdn-tools.js";
 import { Review } from "./review.js";
 import { recordResult } from "./stats-store.js";
 import { $ } from "./dom.js";
@@ -68,6 +68,7 @@ export function setupGameTools(page) {
   function drawn() {
     const g = page.game();
     if (!g) return;
+    drawGameLink(g);
     tools.help.drawn(g);
     duo.drawn(g);
     $("game-tools").hidden = false;

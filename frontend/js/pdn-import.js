@@ -22,6 +22,7 @@ import { LEVELS, createFromChoices, loadChoices } from "./newgame-core.js";
 import { readTabText, savedGame, writeTabText } from "./store.js";
 import { boardHref } from "./analysis-links.js";
 import { drawNotes, hasNotes, plyText, variationAt } from "./pdn-notes.js";
+import { sharedPdn } from "./share-link.js";
 import { $, $as, targetAs, eventElement } from "./dom.js";
 
 /** The server's limit on the text itself (its UTF-8 bytes), as a file's size counts it. */
@@ -334,5 +335,9 @@ setupLanguageSwitch(() => {
 });
 drawVariantChoice();
 loadVariantNames();
-const draft = readTabText(DRAFT_KEY);
+// A shared game's link (share-link.js) opens that game at once, read-only; otherwise the
+// tab's draft comes back into the box.
+const linked = sharedPdn(location.hash);
+const draft = linked || readTabText(DRAFT_KEY);
 if (draft) $as("pdn-input", HTMLTextAreaElement).value = draft;
+if (linked) read(linked);

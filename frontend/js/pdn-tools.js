@@ -6,6 +6,7 @@
 import { api } from "./api.js";
 import { t } from "./i18n.js";
 import { $, $as } from "./dom.js";
+import { copyLink, gameLink } from "./share-link.js";
 
 /** Offers `text` as a file to save. */
 export function downloadText(text, filename) {
@@ -57,4 +58,27 @@ export function setupPdnTools({ page, say }) {
       say(() => t("pdnCopyFailed"));
     }
   });
+
+  // A finished game's link (its PDN in the address): a running game is not shown to others,
+  // so a daily's moves never go round before the day closes.
+  $("game-link").addEventListener("click", async () => {
+    const g = page.game();
+    if (!g || g.status === "playing") return;
+    let text;
+    try {
+      text = await pdnText();
+    } catch (err) {
+      failed(err);
+      return;
+    }
+    say(await copyLink(gameLink(text), "game", "pdn-text"));
+  });
+}
+
+/**
+ * Shows the game link's button once the game is over.
+ * @param {{status: string} | null} g the game as the page last drew it
+ */
+export function drawGameLink(g) {
+  $("game-link").hidden = !g || g.status === "playing";
 }
