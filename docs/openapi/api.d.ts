@@ -18,6 +18,29 @@ declare namespace Api {
     result?: Record<string, unknown> | null;
     error?: string | null;
   }
+  /** One finished game as the archive lists it: enough to sort, count and open it. */
+  interface ArchivedGame {
+    id: string;
+    mode: "daily" | "free" | "practice" | "duo";
+    variant: "international" | "brazilian" | "english" | "italian";
+    /** The computer's level; null in a duo game. */
+    level: ("debutant" | "facile" | "defi" | "fort" | "maitre") | null;
+    /** The challenge's day (daily games), else null. */
+    date: string | null;
+    playerColor: "white" | "black";
+    status: "playing" | "won" | "lost" | "draw" | "resigned";
+    reason: string | null;
+    winner: ("white" | "black") | null;
+    finishedAt: string;
+    /** Half-moves played. */
+    plies: number;
+    /** The first 2 moves in official notation (fewer in a short game), from the game's start position. */
+    opening: string[];
+    /** Started from a position, not the variant's start. */
+    fromPosition: boolean;
+    /** A win's score against the computer, else null. */
+    score: number | null;
+  }
   /** A request about the position at ``ply``: a stale page gets 409 ``stale-ply``. */
   interface AtPly {
     ply: number;
@@ -166,6 +189,12 @@ declare namespace Api {
     aiChanged: boolean;
     claimed: boolean;
     createdAt: string;
+  }
+  /** A page of the player's finished games, newest first. */
+  interface GamesPage {
+    games: ArchivedGame[];
+    /** Pass as `after` for the next page; null when this page is the last. */
+    next: string | null;
   }
   interface Health {
     ok: boolean;
@@ -521,6 +550,7 @@ declare namespace Api {
     "GET /api/games/{game_id}/analysis": { body: void; answer: AnalysisView };
     "POST /api/players": { body: CreatePlayerRequest; answer: CreatedPlayer };
     "GET /api/players/me": { body: void; answer: PlayerView };
+    "GET /api/players/me/games": { body: void; answer: GamesPage };
     "POST /api/players/me/transfer-code": { body: void; answer: TransferCodeView };
     "POST /api/players/transfer": { body: RedeemTransferRequest; answer: TransferredPlayer };
     "GET /api/leaderboards/daily/{date}": { body: void; answer: BoardView };

@@ -25,6 +25,7 @@ from dames_backend.daily import challenge as daily
 from dames_backend.daily import views as daily_views
 from dames_backend.daily.views import DailyView, PastDays
 from dames_backend.errors import ApiError, error_responses
+from dames_backend.games import archive
 from dames_backend.games import variants as variant_views
 from dames_backend.games.variants import VariantsView
 from dames_backend.limits import clients as client_limits
@@ -32,7 +33,7 @@ from dames_backend.players import accounts as players
 from dames_backend.players import transfer as player_transfer
 from dames_backend.players.views import CreatedPlayer, PlayerView
 from dames_backend.web.app_factory import StrictModel, create_app, make_handler, record_event
-from fastapi import Header, Path, Request, Response
+from fastapi import Header, Path, Query, Request, Response
 from pydantic import BaseModel, Field
 
 PlayerToken = Annotated[
@@ -130,6 +131,26 @@ def create_player(body: CreatePlayerRequest, request: Request, response: Respons
 def read_me(response: Response, player_token: PlayerToken = None) -> PlayerView:
     response.headers["Cache-Control"] = NO_STORE
     return PlayerView.of(players.authenticate_player(player_token), daily.oldest_open_day())
+
+
+@app.get(
+    "/api/players/me/games",
+    response_model=archive.GamesPage,
+    responses=error_responses(401, 403, 422),
+)
+def my_games(
+    response: Response,
+    player_token: PlayerToken = None,
+    after: Annotated[str | None, Query(
+        max_length=80, description="The `next` of the page before (none: the newest games).",
+    )] = None,
+    limit: Annotated[int, Query(ge=1, le=archive.MAX_PAGE_SIZE)] = archive.PAGE_SIZE,
+) -> archive.GamesPage:
+    """The player's own finished games (started with their pseudonym), newest first, a page at
+    a time: one index query a page, whatever the player's history."""
+    response.headers["Cache-Control"] = NO_STORE
+    player = players.authenticate_player(player_token)
+    return archive.player_games(player.player_id, after, limit)
 
 
 @app.post(

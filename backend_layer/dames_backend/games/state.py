@@ -80,6 +80,17 @@ def replay(record: GameRecord) -> Replayed:
     return replayed
 
 
+def opening_notation(record: GameRecord, plies: int) -> list[str]:
+    """The game's first ``plies`` moves in official notation (replays only those)."""
+    board = new_board(record.start_fen, record.variant, record.draw_rules)
+    notations: list[str] = []
+    for full_path in record.moves[:plies]:
+        move = _find_move(board, full_path)
+        notations.append(move_view(board, move).notation)
+        board.push(move)
+    return notations
+
+
 def is_thinking(record: GameRecord) -> bool:
     """The computer is computing its reply to the stored player's move (``games.reply``)."""
     return record.status is GameStatus.PLAYING and record.thinking_since_ms is not None

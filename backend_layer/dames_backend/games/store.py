@@ -43,6 +43,23 @@ def game_key(game_id: str) -> dict[str, str]:
     return {"pk": f"GAME#{game_id}", "sk": GAME_SK}
 
 
+def archive_partition(player_id: str) -> str:
+    """The index partition (``gsi1pk``) that lists a player's finished games (``archive``)."""
+    return f"ARCHIVE#{player_id}"
+
+
+def archive_index_keys(record: GameRecord) -> dict[str, str]:
+    """A finished game its owner started is listed on the index under the owner, newest
+    last by its end (``gsi1sk`` = finishedAt then id, so two ends in one millisecond keep an
+    order); nothing for a game playing or started without a pseudonym."""
+    if record.owner_id is None or record.finished_at is None:
+        return {}
+    return {
+        "gsi1pk": archive_partition(record.owner_id),
+        "gsi1sk": f"{record.finished_at}#{record.id}",
+    }
+
+
 @dataclass(frozen=True)
 class LastRequest:
     """The last accepted move request: a request repeating it is a retry, answered with the
@@ -142,6 +159,7 @@ class GameRecord:
             "thinkingSinceMs": self.thinking_since_ms,
         }
         item.update({k: v for k, v in optional.items() if v is not None})
+        item.update(archive_index_keys(self))
         if self.last_request is not None:
             item["lastRequest"] = {"ply": self.last_request.ply, "move": self.last_request.move}
         item.update(self.extra)
@@ -156,7 +174,7 @@ class GameRecord:
             "startFen", "playerColor", "createdAt", "moves", PACKED_MOVES, "status", "reason",
             "clock", "version", "expiresAt", "finishedAt", "score", "claimed", "lastRequest",
             "aiVersion", "aiChanged", "assisted", "fromPosition", "drawRules", "ownerId",
-            "thinkingSinceMs",
+            "thinkingSinceMs", "gsi1pk", "gsi1sk",
         }
         return cls(
             id=str(item["id"]),
