@@ -161,6 +161,16 @@ export const api = {
    */
   me: (playerToken) => call("GET", "/api/players/me", { playerToken }),
   /**
+   * A page of the player's own finished games, newest first (`after`: the last page's `next`).
+   * @param {string} playerToken
+   * @param {string | null} after
+   * @returns {Answer<"GET /api/players/me/games">}
+   */
+  myGames: (playerToken, after) => call(
+    "GET", `/api/players/me/games?limit=50${after ? `&after=${encodeURIComponent(after)}` : ""}`,
+    { playerToken },
+  ),
+  /**
    * @param {string} pseudonym
    * @returns {Answer<"POST /api/players">}
    */

@@ -13,6 +13,7 @@ import { createFromChoices, loadChoices } from "./newgame-core.js";
 import { drawGameLink, setupPdnTools } from "./pdn-tools.js";
 import { Review } from "./review.js";
 import { recordResult } from "./stats-store.js";
+import { rememberToken } from "./analysis-links.js";
 import { $ } from "./dom.js";
 
 /**
@@ -74,6 +75,7 @@ export function setupGameTools(page) {
     $("game-tools").hidden = false;
     if (g.status !== "playing" && recorded !== g.id) {
       recordResult(g);
+      rememberToken(g.id, page.token()); // the archive links its analysis (stats page)
       recorded = g.id;
     }
     review.drawn(g);
