@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_helpers import create_game, open_game, post_move
+from browser_helpers import assert_accessible, create_game, open_game, post_move
 from test_browser_analysis_board import open_board
 
 pytestmark = pytest.mark.browser
@@ -65,6 +65,7 @@ def test_a_finished_game_copies_a_link_that_replays_it_read_only(
     assert resigned.status == 200
     page.reload()
     page.locator("#game-link").wait_for(state="visible")
+    assert_accessible(page)
     page.locator("#game-link").click()
     page.wait_for_function(
         "() => document.getElementById('tools-text').textContent.startsWith('Lien copié')"

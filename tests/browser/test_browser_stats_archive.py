@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
-from browser_helpers import create_game, open_game, post_move, sign_up
+from browser_helpers import assert_accessible, create_game, open_game, post_move, sign_up
 
 pytestmark = pytest.mark.browser
 
@@ -75,3 +75,7 @@ def test_the_archive_openings_and_trend_from_this_browser_then_the_server(page: 
     assert ids[0] == elsewhere[0] and set(ids) == {elsewhere[0], seen[0][0], seen[1][0]}
     assert rows.first.locator("a").count() == 0  # its token is not in this browser
     assert trend.locator(".trend-score").inner_text() == "0 % sur 3 parties"
+    assert_accessible(page)
+    page.set_viewport_size({"width": 320, "height": 640})
+    # The archive scrolls inside its box on a 320 px phone; the page itself does not.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
