@@ -28,8 +28,10 @@ declare namespace Api {
     /** The challenge's day (daily games), else null. */
     date: string | null;
     playerColor: "white" | "black";
+    /** won/lost from playerColor's side (White in a duo). */
     status: "playing" | "won" | "lost" | "draw" | "resigned";
     reason: string | null;
+    /** Who won, once the game is over; null for a draw. */
     winner: ("white" | "black") | null;
     finishedAt: string;
     /** Half-moves played. */

@@ -27,6 +27,15 @@ export function downloadText(text, filename) {
 export function setupPdnTools({ page, say }) {
   const pdnText = () => api.pdn(page.game().id, page.token());
   const failed = (err) => say(() => t("pdnFailed", { why: err.message || String(err) }));
+  /** The game's PDN, or null once the failure is said. */
+  const fetched = async () => {
+    try {
+      return await pdnText();
+    } catch (err) {
+      failed(err);
+      return null;
+    }
+  };
 
   $("pdn-download").addEventListener("click", async () => {
     const g = page.game();
@@ -40,13 +49,8 @@ export function setupPdnTools({ page, say }) {
 
   $("pdn-copy").addEventListener("click", async () => {
     if (!page.game()) return;
-    let text;
-    try {
-      text = await pdnText();
-    } catch (err) {
-      failed(err);
-      return;
-    }
+    const text = await fetched();
+    if (text === null) return;
     try {
       await navigator.clipboard.writeText(text);
       say(() => t("pdnCopied"));
@@ -64,14 +68,8 @@ export function setupPdnTools({ page, say }) {
   $("game-link").addEventListener("click", async () => {
     const g = page.game();
     if (!g || g.status === "playing") return;
-    let text;
-    try {
-      text = await pdnText();
-    } catch (err) {
-      failed(err);
-      return;
-    }
-    say(await copyLink(gameLink(text), "game", "pdn-text"));
+    const text = await fetched();
+    if (text !== null) say(await copyLink(gameLink(text), "game", "pdn-text"));
   });
 }
 

@@ -64,14 +64,21 @@ def play_32_28_and_wait_for_the_mark(page: Any, game: dict[str, Any], token: str
         time.sleep(0.05)
 
 
-def test_a_reload_while_the_computer_thinks_shows_it_thinking_then_its_reply(
-    page: Any, base_url: str, held_search: threading.Event
-) -> None:
+def thinking_game(page: Any, base_url: str) -> tuple[str, dict[str, Any]]:
+    """A free game against maitre, opened on the page, its first move stored with the
+    computer thinking about its reply: (token, game as created)."""
     page.goto(base_url + "/")
     token, game = create_game(page, {"mode": "free", "level": "maitre"})
     open_game(page, token, game)
     wait_for_turn(page)
     play_32_28_and_wait_for_the_mark(page, game, token)
+    return token, game
+
+
+def test_a_reload_while_the_computer_thinks_shows_it_thinking_then_its_reply(
+    page: Any, base_url: str, held_search: threading.Event
+) -> None:
+    token, game = thinking_game(page, base_url)
 
     page.reload()
     page.wait_for_function(THINKING_SHOWN, timeout=5_000)
@@ -117,11 +124,7 @@ def test_a_reload_that_cuts_the_move_on_its_way_sends_it_again(
 def test_another_tab_opened_while_the_computer_thinks_picks_up_the_reply(
     page: Any, base_url: str, held_search: threading.Event
 ) -> None:
-    page.goto(base_url + "/")
-    token, game = create_game(page, {"mode": "free", "level": "maitre"})
-    open_game(page, token, game)
-    wait_for_turn(page)
-    play_32_28_and_wait_for_the_mark(page, game, token)
+    thinking_game(page, base_url)
 
     other = page.context.new_page()
     other.goto(base_url + "/play.html?mode=free")

@@ -20,7 +20,7 @@ from dames_backend import db
 from dames_backend.errors import ApiError
 from dames_backend.games.state import opening_notation, winner
 from dames_backend.games.store import GameRecord, archive_partition, game_key
-from dames_backend.games.views import Color, LevelName, Mode, Status, VariantName
+from dames_backend.games.views import GameHeading
 from dames_backend.tables import GSI1_NAME
 
 PAGE_SIZE = 20
@@ -31,18 +31,9 @@ OPENING_PLIES = 2
 CURSOR = re.compile(r"\d{4}-\d{2}-\d{2}T[0-9:.]{8,15}Z[#]g_[A-Za-z0-9_-]{1,40}")
 
 
-class ArchivedGame(BaseModel):
+class ArchivedGame(GameHeading):
     """One finished game as the archive lists it: enough to sort, count and open it."""
 
-    id: str
-    mode: Mode
-    variant: VariantName
-    level: LevelName | None = Field(description="The computer's level; null in a duo game.")
-    date: str | None = Field(description="The challenge's day (daily games), else null.")
-    playerColor: Color
-    status: Status
-    reason: str | None
-    winner: Color | None
     finishedAt: str
     plies: int = Field(description="Half-moves played.")
     opening: list[str] = Field(

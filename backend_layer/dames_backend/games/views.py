@@ -108,8 +108,9 @@ class ClockView(BaseModel):
     pausedMs: int = Field(description="Paused time credited so far.")
 
 
-class GameView(BaseModel):
-    """The whole state of a game; every game route returns it. Never the seed."""
+class GameHeading(BaseModel):
+    """What names a game and its result, the first fields of every view of it (the game's
+    own, the archive's line)."""
 
     id: str
     mode: Mode
@@ -120,6 +121,11 @@ class GameView(BaseModel):
     status: Status = Field(description="won/lost from playerColor's side (White in a duo).")
     reason: str | None
     winner: Color | None = Field(description="Who won, once the game is over; null for a draw.")
+
+
+class GameView(GameHeading):
+    """The whole state of a game; every game route returns it. Never the seed."""
+
     startFen: str
     fen: str
     turn: Color
