@@ -43,6 +43,16 @@ def think_with(
     return searches
 
 
+def move_leaving_a_choice(view: dict[str, Any]) -> str | None:
+    """A legal move of ``view`` after which the side to move has more than one move."""
+    for candidate in view["legalMoves"]:
+        board = dames.Board(view["fen"])
+        board.push(next(m for m in board.legal_moves() if m.hub() == candidate["hub"]))
+        if len(board.legal_moves()) > 1:
+            return str(candidate["hub"])
+    return None
+
+
 def test_a_read_while_the_computer_thinks_shows_the_move_and_a_stopped_clock(
     games_client: TestClient, moved_clock: ManualClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -260,10 +270,14 @@ def test_a_search_the_server_refuses_after_the_mark_leaves_the_game_as_it_was(
     token, game = start_game(games_client, "free", level="defi")
     gid = game["id"]
     view = game
-    while view["ply"] < 4:  # the computer's first two moves are drawn, not searched
-        view = post_move(games_client, gid, token, view["ply"], view["legalMoves"][0]["hub"])
-        view = view.json()
-    ply, move = view["ply"], view["legalMoves"][0]["hub"]
+    # The computer's first two moves are drawn, not searched, and so is a forced reply: the
+    # player's moves leave it a choice, so that the gate is asked (the seed picks the opening).
+    choice = move_leaving_a_choice(view)
+    while view["ply"] < 4 or choice is None:
+        played = choice or view["legalMoves"][0]["hub"]
+        view = post_move(games_client, gid, token, view["ply"], played).json()
+        choice = move_leaving_a_choice(view)
+    ply, move = view["ply"], choice
     before = stored_item(table, gid)
     monkeypatch.setattr(reply, "MARK_AFTER_S", 0)
 
