@@ -57,13 +57,14 @@ from dames_backend.boards.ranking import (
 )
 from dames_backend.boards.views import ClaimResult
 from dames_backend.errors import ApiError, busy_error
+from dames_backend.players import activity
 from dames_backend.players.accounts import Player
 
 if TYPE_CHECKING:  # the boto3 stubs are in requirements-dev.txt only, for mypy
     from types_boto3_dynamodb.type_defs import PutTypeDef, TransactWriteItemTypeDef
 
 _CLAIM_ATTEMPTS = 5
-WON_DAYS_ATTRIBUTE = "wonDays"
+WON_DAYS_ATTRIBUTE = activity.WON_DAYS_ATTRIBUTE
 
 
 def _validate_figures(score: int, pieces: int, seconds: int, pauses: int, paused_ms: int) -> None:
@@ -110,20 +111,6 @@ def _histogram_moves(
         if old_score is not None:
             moves.append(_count_move(table_name, block_key(pk, old_score), -1))
     return moves
-
-
-def _won_day(table_name: str, player_id: str, day: str) -> TransactWriteItemTypeDef:
-    """Adds a daily win's date to the player's profile (a set: a second win adds nothing)."""
-    return {
-        "Update": {
-            "TableName": table_name,
-            "Key": {"pk": f"PLAYER#{player_id}", "sk": "PROFILE"},
-            "UpdateExpression": "ADD #days :day",
-            "ConditionExpression": "attribute_exists(pk)",
-            "ExpressionAttributeNames": {"#days": WON_DAYS_ATTRIBUTE},
-            "ExpressionAttributeValues": {":day": {day}},
-        }
-    }
 
 
 def _entry_item(
@@ -287,8 +274,12 @@ def record_claim(
             "TableName": table.name,
             "Item": {**line_key(pk, moves_digest, player.player_id), "gameId": game_id, "at": at},
         }})
-    if board == "daily" and date:  # a daily win counts for the streak of its challenge day
-        trailing.append(_won_day(table.name, player.player_id, date))
+    # The player is active today, and a daily win counts for the streak of its challenge day;
+    # a profile being erased (or gone) cancels the claim.
+    won_day = date if board == "daily" and date else None
+    trailing.append(activity.profile_update(
+        table.name, player.player_id, player.pseudonym, won_day=won_day
+    ))
     try:
         _, after = update_entry(
             pk=pk, player_id=player.player_id, identity=identity, change=change,
@@ -308,3 +299,34 @@ def record_claim(
         status=state,
         reasons=list(reasons),
     )
+
+
+def remove_entry(pk: str, player_id: str) -> bool:
+    """Delete a player's entry from board ``pk`` with its histogram counts, in one
+    transaction conditioned on the entry read (an erasure: ``players.erasure``); returns
+    whether there was one. The ranks of everyone below it move up by one, as the counts do."""
+    table = db.get_table()
+    key = entry_key(pk, player_id)
+    for attempt in range(_CLAIM_ATTEMPTS):
+        current = table.get_item(Key=key, ConsistentRead=True).get("Item")
+        if current is None:
+            return False
+        before = Entry.from_item(current)
+        put = _entry_put(table.name, {}, before)  # the same condition: exactly what was read
+        delete: dict[str, Any] = {"TableName": table.name, "Key": key}
+        for name in ("ConditionExpression", "ExpressionAttributeValues"):
+            if name in put:
+                delete[name] = put[name]
+        shown = before.shown()
+        items: list[TransactWriteItemTypeDef] = [{"Delete": delete}]  # type: ignore[typeddict-item]
+        items.extend(_histogram_moves(table.name, pk, shown.score if shown else None, None))
+        try:
+            db.get_client().transact_write_items(TransactItems=items)
+            return True
+        except ClientError as exc:
+            if db.error_code(exc) != "TransactionCanceledException":
+                raise
+            if attempt == _CLAIM_ATTEMPTS - 1:
+                raise busy_error() from None
+            time.sleep(0.02 * (attempt + 1))  # a claim or a verdict landed first: read again
+    raise AssertionError("unreachable: the loop returns or raises")
