@@ -10,7 +10,7 @@ banned, the same transaction writes the ban's anonymous hashes (``reservations``
 its kind, each removal idempotent (a rerun meets "already gone" and goes on):
 
 - board entries: deleted with their histogram counts in one transaction
-  (``boards.claims.remove_entry``), so every rank below moves up and no count drifts;
+  (``boards.removal.remove_entry``), so every rank below moves up and no count drifts;
 - claims: the claim, its same-line item, and the erased player's id in other players'
   fair-play signals (replaced by ``"erased"``: they still know another player had the line);
 - games the player started or claimed: every item of the game's partition (the game, its
@@ -36,9 +36,9 @@ from boto3.dynamodb.conditions import Key
 from botocore.exceptions import ClientError
 
 from dames_backend import clock, db
-from dames_backend.boards.claims import remove_entry
 from dames_backend.boards.keys import line_key, line_pk
 from dames_backend.boards.ranking import board_pk
+from dames_backend.boards.removal import remove_entry
 from dames_backend.limits import clients as client_limits
 from dames_backend.players import index, reservations
 from dames_backend.players.accounts import ERASING_ATTRIBUTE, pseudonym_keys

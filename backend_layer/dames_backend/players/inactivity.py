@@ -18,7 +18,7 @@ Run once a day by ``functions/player_retention`` (EventBridge) and by hand as
 An erased player's entries are removed from old boards, not kept as "erased player": an
 anonymous line would still carry the exact second of a win and its score, which with the day
 can point to the person; and the remaining ranks stay exact because each removal moves the
-histogram in the same transaction (``boards.claims.remove_entry``).
+histogram in the same transaction (``boards.removal.remove_entry``).
 """
 
 from __future__ import annotations

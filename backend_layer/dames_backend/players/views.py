@@ -36,3 +36,28 @@ class PlayerView(BaseModel):
             pseudonym=player.pseudonym,
             streak=streak_of(player.won_days, open_day),
         )
+
+
+class RenamedView(BaseModel):
+    """A rename's answer: the name now shown, and whether every board already shows it
+    (false: the rest follows within a day, or at once by sending the same name again)."""
+
+    pseudonym: str
+    boardsUpdated: bool
+
+
+class ErasureView(BaseModel):
+    """An erasure's answer: ``erased`` once nothing of the player is left; false means the
+    erasure goes on: send the same request again (or the daily job finishes it)."""
+
+    erased: bool
+    removed: int = Field(description="Items removed by this request.")
+
+
+class ControllerView(BaseModel):
+    """Who is responsible for the data (the privacy notice's controller), from the stack's
+    parameters; ``local`` when the server is a local run, which has none."""
+
+    name: str | None
+    contact: str | None
+    local: bool
