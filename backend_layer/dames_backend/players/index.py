@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from boto3.dynamodb.conditions import Key
-from boto3.dynamodb.types import TypeDeserializer
 
 from dames_backend import db
 from dames_backend.errors import ApiError
@@ -32,7 +31,6 @@ from dames_backend.tables import BY_PLAYER_INDEX
 PAGE_ITEMS = 50
 _BATCH_ATTEMPTS = 6
 _MAX_CURSOR = 600
-_READER = TypeDeserializer()
 
 
 @dataclass(frozen=True)
@@ -70,14 +68,11 @@ def fetch(keys: list[dict[str, str]]) -> list[dict[str, Any]]:
         return []
     name = db.get_table().name
     found: list[dict[str, Any]] = []
-    wire = [{field: {"S": value} for field, value in key.items()} for key in keys]
-    request: dict[str, Any] = {name: {"Keys": wire, "ConsistentRead": True}}
+    # The table resource's client: keys and items in plain Python, as elsewhere.
+    request: dict[str, Any] = {name: {"Keys": keys, "ConsistentRead": True}}
     for attempt in range(_BATCH_ATTEMPTS):
         answer = db.get_client().batch_get_item(RequestItems=request)
-        found.extend(
-            {field: _READER.deserialize(value) for field, value in item.items()}
-            for item in answer.get("Responses", {}).get(name, [])
-        )
+        found.extend(answer.get("Responses", {}).get(name, []))
         request = dict(answer.get("UnprocessedKeys") or {})
         if not request:
             return found
