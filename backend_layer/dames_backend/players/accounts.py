@@ -25,24 +25,19 @@ constant time. A wrong token of any kind (unknown id, wrong secret, malformed) g
 
 from __future__ import annotations
 
-import time
 import unicodedata
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import icu  # type: ignore[import-untyped]  # PyICU (pyicu-wheels) ships no type hints
-from botocore.exceptions import ClientError
 
 from dames_backend import clock, db
-from dames_backend.errors import ApiError, busy_error
-from dames_backend.players import activity, allowance, reservations
+from dames_backend.errors import ApiError
+from dames_backend.players import activity, allowance, reservations, reserved
 from dames_backend.players.allowance import Voucher
 from dames_backend.players.keys import profile_key
+from dames_backend.players.name_writes import run_name_transaction
 from dames_backend.players.reservations import pseudonym_item_key as pseudonym_item_key
-
-if TYPE_CHECKING:
-    from types_boto3_dynamodb.type_defs import TransactWriteItemTypeDef
-
 from dames_backend.security import (
     MAX_TOKEN_LENGTH,
     hash_token,
@@ -61,14 +56,9 @@ TOKEN_SEPARATOR = "."
 # A token-shaped hash that no token produces, compared against when the player id is unknown
 # so that the unknown-id path does the same work as the wrong-secret path.
 _ABSENT_HASH = "0" * 64
-_TRANSACTION_ATTEMPTS = 4
 ERASING_ATTRIBUTE = "erasing"
 
 BAD_TOKEN_MESSAGE = "This player token is not valid."
-TAKEN_MESSAGE = (
-    "This pseudonym (or one that looks the same: differing only by case, accents or "
-    "look-alike letters from another alphabet) is taken."
-)
 
 # Unicode's own list of characters that render as nothing (ICU's copy of the property, so it
 # follows ICU's Unicode version, not Python's).
@@ -264,6 +254,15 @@ def pseudonym_keys(pseudonym: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(keys))
 
 
+def name_keys(pseudonym: str) -> tuple[str, ...]:
+    """The keys of a cleaned name that a registration or a rename may take; 422
+    ``reserved-pseudonym`` for a name that reads as the site's own voice (``reserved``)."""
+    keys = pseudonym_keys(pseudonym)
+    if reserved.is_reserved(keys, pseudonym_keys):
+        raise ApiError(422, "reserved-pseudonym", reserved.MESSAGE)
+    return keys
+
+
 def pseudonym_key(pseudonym: str) -> str:
     """The main uniqueness key, kept on the player's profile."""
     return pseudonym_keys(pseudonym)[0]
@@ -291,7 +290,8 @@ def create_player(
 ) -> NewPlayer:
     """Register a pseudonym; returns the player and its token (shown once, never stored).
 
-    Raises 422 ``invalid-pseudonym`` for a bad name and 409 ``pseudonym-taken`` when the name
+    Raises 422 ``invalid-pseudonym`` for a bad name, 422 ``reserved-pseudonym`` for one that
+    reads as the site's voice (``reserved``), and 409 ``pseudonym-taken`` when the name
     (up to case, accents and look-alike characters) belongs to someone else, is quarantined
     or was banned (``reservations``), including a registration that won a simultaneous race
     for it. ``client`` (the request's address key, ``limits.clients``) is allowed a few
@@ -300,8 +300,8 @@ def create_player(
     the per-browser allowance beyond the network's: then 429 ``rate-limited``.
     """
     pseudonym = clean_pseudonym(raw_pseudonym)
+    keys = name_keys(pseudonym)
     counted = allowance.registration_counts(client, voucher)
-    keys = pseudonym_keys(pseudonym)
     player_id = new_id(PLAYER_ID_PREFIX)
     token = f"{player_id}{TOKEN_SEPARATOR}{new_token()}"
     now_ms = clock.now_ms()
@@ -319,39 +319,6 @@ def create_player(
     })
     run_name_transaction(items, len(keys), counted.tail(player_id))
     return NewPlayer(Player(player_id, pseudonym, active_day=created_at[:10]), token)
-
-
-def run_name_transaction(
-    items: list[TransactWriteItemTypeDef], key_count: int, tail: allowance.Tail
-) -> None:
-    """Write a name's transaction: the reservations first (``reservations.claim_items``),
-    the caller's items, then ``tail``'s (counters, a voucher), each refusing with its own
-    error. Retried while it only met another transaction on the same items."""
-    everything = items + list(tail.items)
-    for attempt in range(_TRANSACTION_ATTEMPTS):
-        try:
-            db.get_client().transact_write_items(TransactItems=everything)
-            return
-        except ClientError as exc:
-            if db.error_code(exc) != "TransactionCanceledException":
-                raise
-            codes = db.cancellation_codes(exc)
-            if reservations.refused_as_taken(codes, key_count):
-                raise ApiError(409, "pseudonym-taken", TAKEN_MESSAGE) from None
-            tail.raise_refusal(codes[len(items):])
-            if "ConditionalCheckFailed" in codes:
-                raise ApiError(
-                    409, "player-changed",
-                    "The player changed during this request: nothing was changed. Try again.",
-                ) from None
-            if not db.is_retryable_cancellation(exc):
-                raise
-            if attempt == _TRANSACTION_ATTEMPTS - 1:
-                raise busy_error() from None
-            # Another transaction touched the same name at the same instant: once it settles,
-            # the retry either wins or sees the name taken.
-            time.sleep(0.05 * (attempt + 1))
-    raise AssertionError("unreachable: the loop returns or raises")
 
 
 def _split_token(token: str) -> tuple[str, str] | None:

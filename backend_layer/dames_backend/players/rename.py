@@ -32,10 +32,11 @@ from dames_backend.players.accounts import (
     ERASING_ATTRIBUTE,
     Player,
     clean_pseudonym,
+    name_keys,
     pseudonym_keys,
-    run_name_transaction,
 )
 from dames_backend.players.keys import profile_key
+from dames_backend.players.name_writes import run_name_transaction
 
 if TYPE_CHECKING:
     from types_boto3_dynamodb.type_defs import TransactWriteItemTypeDef
@@ -83,8 +84,8 @@ def rename(
     refusal = _too_soon(player)
     if refusal is not None:
         raise refusal
+    new_keys, old_keys = name_keys(pseudonym), pseudonym_keys(player.pseudonym)
     counted = allowance.registration_counts(client, None)
-    new_keys, old_keys = pseudonym_keys(pseudonym), pseudonym_keys(player.pseudonym)
     now_ms = clock.now_ms()
     now_iso = clock.iso_from_ms(now_ms)
     table_name = db.get_table().name
