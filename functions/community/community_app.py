@@ -207,9 +207,7 @@ def read_my_data(
     """Everything the table holds about the player, page by page (follow ``next``)."""
     response.headers["Cache-Control"] = NO_STORE
     player = players.authenticate_player(player_token)
-    return data_page(
-        player, cursor, daily.oldest_open_day(), lambda item: GameRecord.from_item(item).moves
-    )
+    return data_page(player, cursor, daily.oldest_open_day(), GameRecord.from_item)
 
 
 @app.post(

@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import dataclasses
 from collections.abc import Callable, Sequence
 from decimal import Decimal
-from typing import Any
+from typing import Any, Protocol
 
 from pydantic import BaseModel, Field
 
@@ -41,7 +42,20 @@ _SECTIONS = (
     ("BOARD#", "entries"), ("CLAIM#", "claims"), ("GAME#", "games"),
 )
 Item = dict[str, Any]
-MovesOf = Callable[[Item], Sequence[str]]
+
+
+class StoredGame(Protocol):
+    """What the export reads of a game item once the games package decoded it (the moves
+    and the clock are stored packed: ``games.store``)."""
+
+    @property
+    def moves(self) -> Sequence[str]: ...
+
+    @property
+    def clock(self) -> Any: ...  # a dataclass (``clock.GameClock``)
+
+
+ReadGame = Callable[[Item], StoredGame]
 
 
 class DataPage(BaseModel):
@@ -80,7 +94,7 @@ def plain(value: Any) -> Any:
         return {name: plain(inner) for name, inner in value.items()}
     if isinstance(value, (set, frozenset)):
         return sorted(plain(inner) for inner in value)
-    if isinstance(value, list):
+    if isinstance(value, (list, tuple)):
         return [plain(inner) for inner in value]
     if isinstance(value, (bytes, bytearray)) or type(value).__name__ == "Binary":
         return base64.b64encode(bytes(value)).decode()
@@ -91,12 +105,22 @@ def _shown(item: Item) -> Item:
     return {name: plain(value) for name, value in item.items() if name not in _CREDENTIALS}
 
 
-def _game(item: Item, moves_of: MovesOf) -> Item:
-    """A game with its moves in notation and every other item of its partition."""
+def _camel(name: str) -> str:
+    head, *rest = name.split("_")
+    return head + "".join(word.capitalize() for word in rest)
+
+
+def _game(item: Item, read_game: ReadGame) -> Item:
+    """A game with its moves in notation, its clock (every move's time and pause) in plain
+    numbers, and every other item of its partition (its analysis)."""
     shown = _shown(item)
-    # An item of an older shape keeps its stored attributes, moves aside.
+    # An item of an older shape keeps its stored attributes as they are.
     with contextlib.suppress(KeyError, ValueError, TypeError):
-        shown["moves"] = list(moves_of(item))
+        game = read_game(item)
+        shown["moves"] = list(game.moves)
+        shown["clock"] = {
+            _camel(name): plain(value) for name, value in dataclasses.asdict(game.clock).items()
+        }
     parts = index.game_items(db.as_str(item["pk"]))
     shown["parts"] = [_shown(part) for part in parts if part["sk"] != item["sk"]]
     return shown
@@ -113,9 +137,9 @@ def _counters(player: Player) -> list[Item]:
     return found
 
 
-def data_page(player: Player, cursor: str | None, open_day: str, moves_of: MovesOf) -> DataPage:
-    """One page of ``player``'s data (see the module's docstring); ``moves_of`` reads a game
-    item's moves (the games package's codec: players do not import games)."""
+def data_page(player: Player, cursor: str | None, open_day: str, read_game: ReadGame) -> DataPage:
+    """One page of ``player``'s data (see the module's docstring); ``read_game`` decodes a
+    game item (the games package's codec: players do not import games)."""
     after = index.decode_cursor(cursor)
     client_limits.charge(EXPORT_PAGES_PER_PLAYER, client_limits.player_key(player.player_id))
     page = index.list_page(player.player_id, after=after)
@@ -124,7 +148,7 @@ def data_page(player: Player, cursor: str | None, open_day: str, moves_of: Moves
     for item in sorted(index.fetch(list(page.keys)), key=lambda i: (i["pk"], i["sk"])):
         pk = db.as_str(item["pk"])
         name = next((section for prefix, section in _SECTIONS if pk.startswith(prefix)), "other")
-        sections[name].append(_game(item, moves_of) if name == "games" else _shown(item))
+        sections[name].append(_game(item, read_game) if name == "games" else _shown(item))
     first = after is None
     return DataPage(
         playerId=player.player_id,
