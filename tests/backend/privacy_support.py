@@ -1,4 +1,5 @@
-"""Helpers for the privacy tests: a board filled in bulk, and a count of DynamoDB requests."""
+"""Helpers for the privacy tests: a board filled in bulk, what the table still says of someone,
+the boards' ranks checked by brute force, and a count of DynamoDB requests."""
 
 from __future__ import annotations
 
@@ -50,3 +51,32 @@ def counted_requests() -> Iterator[Counter[str]]:
     finally:
         for client in clients:
             client.meta.events.unregister("before-call.dynamodb.*", count)
+
+
+def all_items(table: Any) -> list[dict[str, Any]]:
+    """Every item of the table (a test may scan; the code under test may not)."""
+    items: list[dict[str, Any]] = []
+    query: dict[str, Any] = {}
+    while True:
+        page = table.scan(**query)
+        items.extend(page["Items"])
+        if "LastEvaluatedKey" not in page:
+            return items
+        query["ExclusiveStartKey"] = page["LastEvaluatedKey"]
+
+
+def mentions(table: Any, text: str) -> list[dict[str, Any]]:
+    """The items whose text holds ``text`` anywhere (a player id, a pseudonym)."""
+    return [item for item in all_items(table) if text in repr(item)]
+
+
+def ranks_are_exact(table: Any, sample: int = 60) -> None:
+    """Every shown entry's rank (or an even sample of them) equals the brute-force rank."""
+    entries = [i for i in all_items(table) if i["pk"] == PK and "gsi1sk" in i]
+    for entry in entries[:: max(1, len(entries) // sample)]:
+        better = sum(
+            1 for other in entries
+            if int(other["score"]) > int(entry["score"])
+            or (other["score"] == entry["score"] and other["at"] < entry["at"])
+        )
+        assert ranking.rank_at(PK, int(entry["score"]), str(entry["at"])) == better + 1

@@ -13,22 +13,7 @@ from dames_backend.boards.keys import line_key
 from dames_backend.players import accounts as players
 from dames_backend.players import erasure, reservations
 from fastapi.testclient import TestClient
-from privacy_support import counted_requests, fill_board
-
-
-def _all(table: Any) -> list[dict[str, Any]]:
-    items: list[dict[str, Any]] = []
-    query: dict[str, Any] = {}
-    while True:
-        page = table.scan(**query)
-        items.extend(page["Items"])
-        if "LastEvaluatedKey" not in page:
-            return items
-        query["ExclusiveStartKey"] = page["LastEvaluatedKey"]
-
-
-def _mentions(table: Any, text: str) -> list[dict[str, Any]]:
-    return [item for item in _all(table) if text in repr(item)]
+from privacy_support import all_items, counted_requests, fill_board, mentions, ranks_are_exact
 
 
 def _register_with_claims(name: str, scores: list[int]) -> players.NewPlayer:
@@ -38,18 +23,6 @@ def _register_with_claims(name: str, scores: list[int]) -> players.NewPlayer:
         claim(created.player, f"g_{name[:4]}f{n:03d}", score, at="2026-11-28T07:30:00Z",
               board="free", date=None)
     return created
-
-
-def _ranks_are_exact(table: Any, sample: int = 60) -> None:
-    """Every shown entry's rank (or an even sample of them) equals the brute-force rank."""
-    entries = [i for i in _all(table) if i["pk"] == PK and "gsi1sk" in i]
-    for entry in entries[:: max(1, len(entries) // sample)]:
-        better = sum(
-            1 for other in entries
-            if (int(other["score"]), ) > (int(entry["score"]), )
-            or (other["score"] == entry["score"] and other["at"] < entry["at"])
-        )
-        assert ranking.rank_at(PK, int(entry["score"]), str(entry["at"])) == better + 1
 
 
 def test_delete_me_removes_everything_and_ranks_below_move_up(
@@ -64,15 +37,15 @@ def test_delete_me_removes_everything_and_ranks_below_move_up(
     answer = community_client.delete("/api/players/me", headers=headers)
     assert answer.status_code == 200, answer.text
     assert answer.json()["erased"] is True
-    assert _mentions(table, gone.player.player_id) == []
-    assert _mentions(table, "Gone Soon") == []
+    assert mentions(table, gone.player.player_id) == []
+    assert mentions(table, "Gone Soon") == []
     after = {e.pseudonym: e.rank for e in ranking.top("daily", DAY)}
     assert "Gone Soon" not in after
     assert all(after[name] == rank - 1 for name, rank in before.items() if name != "Gone Soon")
     assert after[f"Bulk {others[0][-5:]}"] == 1
     free = ranking.my_rank("free", None, rival.player.player_id)
     assert free.me is not None and free.me.rank == 1, free
-    _ranks_are_exact(table)
+    ranks_are_exact(table)
     # The token opens nothing any more, and erasing again is harmless.
     assert community_client.get("/api/players/me", headers=headers).status_code == 403
     assert community_client.delete("/api/players/me", headers=headers).status_code == 403
@@ -97,15 +70,15 @@ def test_a_half_failed_erasure_is_finished_by_a_rerun(
     assert community_client.delete("/api/players/me", headers=headers).status_code == 500
     # Half done: the profile is marked, some items are gone, the boards are still exact.
     assert erasure.unfinished() == [gone.player.player_id]
-    _ranks_are_exact(table)
+    ranks_are_exact(table)
     # The token now opens nothing but the erasure.
     assert community_client.get("/api/players/me", headers=headers).status_code == 403
     monkeypatch.setattr(erasure, "_remove", real)
     answer = community_client.delete("/api/players/me", headers=headers)
     assert answer.status_code == 200 and answer.json()["erased"] is True
-    assert _mentions(table, gone.player.player_id) == []
+    assert mentions(table, gone.player.player_id) == []
     assert erasure.unfinished() == []
-    _ranks_are_exact(table)
+    ranks_are_exact(table)
 
 
 def test_an_erasure_out_of_time_answers_202_and_goes_on(
@@ -119,7 +92,7 @@ def test_an_erasure_out_of_time_answers_202_and_goes_on(
     assert first.status_code == 202 and first.json() == {"erased": False, "removed": 1}
     monkeypatch.setattr(erasure.run, "__kwdefaults__", {"budget_s": 30.0})
     assert community_client.delete("/api/players/me", headers=headers).json()["erased"] is True
-    assert _mentions(table, gone.player.player_id) == []
+    assert mentions(table, gone.player.player_id) == []
 
 
 def test_a_ban_survives_erasure_as_a_hash_of_the_name(
@@ -129,9 +102,9 @@ def test_a_ban_survives_erasure_as_a_hash_of_the_name(
     table.update_item(Key={"pk": f"PLAYER#{cheat.player.player_id}", "sk": "PROFILE"},
                       UpdateExpression="SET banned = :t", ExpressionAttributeValues={":t": True})
     erasure.run(cheat.player.player_id)
-    assert _mentions(table, cheat.player.player_id) == []
-    assert _mentions(table, "Cheater Joe") == []
-    kept = [i for i in _all(table) if str(i["pk"]).startswith("BANNEDNAME#")]
+    assert mentions(table, cheat.player.player_id) == []
+    assert mentions(table, "Cheater Joe") == []
+    kept = [i for i in all_items(table) if str(i["pk"]).startswith("BANNEDNAME#")]
     assert kept and all(set(i) == {"pk", "sk"} for i in kept)
     answer = community_client.post("/api/players", json={"pseudonym": "cheater joe"})
     assert answer.status_code == 409 and answer.json()["error"] == "pseudonym-taken"
@@ -171,7 +144,7 @@ def test_other_players_signals_forget_the_erased_id(table: Any) -> None:
     signals = table.get_item(Key={"pk": "CLAIM#g_line0002", "sk": "CLAIM"})["Item"]["signals"]
     assert signals == '{"same_line_as":"erased"}'
     assert "Item" not in table.get_item(Key=line_key(PK, "d" * 32, gone.player.player_id))
-    assert _mentions(table, gone.player.player_id) == []
+    assert mentions(table, gone.player.player_id) == []
 
 
 def test_erasure_costs_the_same_on_a_board_of_thousands(table: Any) -> None:
@@ -185,4 +158,4 @@ def test_erasure_costs_the_same_on_a_board_of_thousands(table: Any) -> None:
         erasure.run(big.player.player_id)
     assert on_big == on_small
     assert "Scan" not in on_big
-    _ranks_are_exact(table)
+    ranks_are_exact(table)
