@@ -118,7 +118,8 @@ _cached: tuple[float, str, Keyring] | None = None
 def _read_secret(arn: str) -> str:
     import boto3
 
-    answer = boto3.client("secretsmanager").get_secret_value(SecretId=arn)
+    client = boto3.client("secretsmanager")
+    answer = client.get_secret_value(SecretId=arn, VersionStage="AWSCURRENT")
     return str(answer["SecretString"])
 
 
