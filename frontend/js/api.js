@@ -88,7 +88,12 @@ export const api = {
       body: {}, gameToken: token, playerToken,
     }),
   me: (playerToken) => call("GET", "/api/players/me", { playerToken }),
-  createPlayer: (pseudonym) => call("POST", "/api/players", { body: { pseudonym } }),
+  /** A first pseudonym; `gameId` and `gameToken` offer this browser's won game for the
+   * per-browser allowance (one name per won game) beyond the network's. */
+  createPlayer: (pseudonym, gameId, gameToken) =>
+    call("POST", "/api/players", {
+      body: gameId ? { pseudonym, gameId } : { pseudonym }, gameToken,
+    }),
   /** A one-time code moving the player to another device, and its use there. */
   transferCode: (playerToken) => call("POST", "/api/players/me/transfer-code", { playerToken }),
   redeemTransfer: (code) => call("POST", "/api/players/transfer", { body: { code } }),
@@ -134,4 +139,15 @@ export const api = {
     call("POST", `/api/games/${encodeURIComponent(id)}/analysis`, { body: {}, gameToken: token }),
   analysis: (id, token) =>
     call("GET", `/api/games/${encodeURIComponent(id)}/analysis`, { gameToken: token }),
+  /** The player's data, one page at a time (`next`: the following page's cursor). */
+  myData: (playerToken, cursor) =>
+    call("GET", `/api/players/me/data${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`, {
+      playerToken,
+    }),
+  rename: (playerToken, pseudonym) =>
+    call("POST", "/api/players/me/pseudonym", { body: { pseudonym }, playerToken }),
+  /** Erases the player: `{erased: false}` while it goes on (send it again). */
+  eraseMe: (playerToken) => call("DELETE", "/api/players/me", { playerToken }),
+  /** The privacy notice's controller and deployed figures. */
+  controller: () => call("GET", "/api/privacy/controller"),
 };

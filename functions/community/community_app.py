@@ -69,6 +69,7 @@ NO_STORE = "no-store"
 # The stack's ControllerName and ControllerContact parameters (the deploy refuses empty ones).
 CONTROLLER_NAME_ENV = "DAMES_CONTROLLER_NAME"
 CONTROLLER_CONTACT_ENV = "DAMES_CONTROLLER_CONTACT"
+LOG_RETENTION_ENV = "DAMES_LOG_RETENTION_DAYS"  # the stack's LogRetentionDays
 # A few seconds in CloudFront: a crowd of viewers costs one table read per edge and period.
 PUBLIC_BOARD_CACHE = "public, max-age=5"
 
@@ -247,9 +248,15 @@ def controller(response: Response) -> ControllerView:
     response.headers["Cache-Control"] = PUBLIC_BOARD_CACHE
     name = os.environ.get(CONTROLLER_NAME_ENV, "").strip()
     contact = os.environ.get(CONTROLLER_CONTACT_ENV, "").strip()
-    if name and contact:
-        return ControllerView(name=name, contact=contact, local=False)
-    return ControllerView(name=None, contact=None, local=True)
+    days = os.environ.get(LOG_RETENTION_ENV, "")
+    deployed = bool(name and contact)
+    return ControllerView(
+        name=name if deployed else None,
+        contact=contact if deployed else None,
+        local=not deployed,
+        region=os.environ.get("AWS_REGION") or None,
+        logRetentionDays=int(days) if days.isdigit() else None,
+    )
 
 
 def _board_day(date: str) -> tuple[str, bool]:

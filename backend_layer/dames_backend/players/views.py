@@ -55,9 +55,15 @@ class ErasureView(BaseModel):
 
 
 class ControllerView(BaseModel):
-    """Who is responsible for the data (the privacy notice's controller), from the stack's
-    parameters; ``local`` when the server is a local run, which has none."""
+    """Who is responsible for the data (the privacy notice's controller) and the figures the
+    notice takes from the deployed stack; ``local`` when the server is a local run, which has
+    no controller."""
 
     name: str | None
     contact: str | None
     local: bool
+    region: str | None = Field(None, description="The AWS region that stores the data.")
+    logRetentionDays: int | None = Field(
+        None, description="How long the function and access logs are kept (the stack's "
+        "LogRetentionDays).",
+    )

@@ -1,0 +1,168 @@
+/**
+ * The "My data" page: the player's rights over what the server keeps, with the token this
+ * browser holds. Download follows the export's pages (`next`) and saves them as one JSON
+ * file; a rename and an erasure are the server's decisions (its rules, its limits), this page
+ * only words its answers. An erasure that answers "goes on" is sent again until it is done
+ * (the server resumes where it stopped; its daily job finishes any that a closed tab left).
+ */
+import "./privacy-words.js";
+import { ApiError, api } from "./api.js";
+import { setupLanguageSwitch, t } from "./i18n.js";
+import { savedPlayer, savePlayer } from "./store.js";
+
+const $ = (id) => document.getElementById(id);
+// An erasure's requests before the page gives up and says so (each does seconds of work).
+const ERASE_TRIES = 20;
+const DAY_S = 86_400;
+
+function draw() {
+  const player = savedPlayer();
+  $("no-player").hidden = Boolean(player);
+  $("has-player").hidden = !player;
+  if (player) {
+    $("my-name").textContent = player.pseudonym;
+    $("erase-name").textContent = player.pseudonym;
+  }
+}
+
+/** The token was refused: this browser's identity moved or is gone. */
+function lostIdentity() {
+  savePlayer(null);
+  draw();
+  $("erased-note").textContent = t("notYours");
+  $("erased-note").hidden = false;
+}
+
+const isRefusedToken = (err) => err instanceof ApiError && (err.status === 401 || err.status === 403);
+
+/** Every page of the export merged into one document (the lists joined, the first page's
+ * streak and counters kept). */
+async function collect(token, progress) {
+  const merged = {};
+  let cursor = null;
+  let n = 0;
+  do {
+    n += 1;
+    progress(n);
+    const page = await api.myData(token, cursor);
+    for (const [name, value] of Object.entries(page)) {
+      if (Array.isArray(value)) merged[name] = [...(merged[name] || []), ...value];
+      else if (!(name in merged) || merged[name] === null) merged[name] = value;
+    }
+    cursor = page.next;
+  } while (cursor);
+  delete merged.next;
+  return merged;
+}
+
+function save(document_, name) {
+  const blob = new Blob([JSON.stringify(document_, null, 2)], { type: "application/json" });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+async function download() {
+  const player = savedPlayer();
+  if (!player) return;
+  const status = $("download-status");
+  const button = $("download");
+  button.disabled = true;
+  try {
+    const data = await collect(player.token, (n) => {
+      status.textContent = t("dataFetching", { n });
+    });
+    const file = `dames-du-jour-${player.playerId}-${data.generatedAt.slice(0, 10)}.json`;
+    save({ site: location.origin, ...data }, file);
+    status.textContent = t("dataReady", { file });
+  } catch (err) {
+    if (isRefusedToken(err)) lostIdentity();
+    else status.textContent = t(err instanceof ApiError && err.status === 429 ? "dataTooMany" : "dataFailed");
+  } finally {
+    button.disabled = false;
+  }
+}
+
+function renameRefusal(err) {
+  if (!(err instanceof ApiError)) return t("renameFailed");
+  if (err.code === "pseudonym-taken") return t("pseudoTaken");
+  if (err.code === "reserved-pseudonym") return t("pseudoReserved");
+  if (err.code === "invalid-pseudonym") return t("pseudoInvalid", { why: err.message });
+  if (err.code === "rename-too-soon") {
+    const wait = Number(err.body?.retryAfter) || DAY_S;
+    return t("renameTooSoon", { days: Math.ceil(wait / DAY_S) });
+  }
+  if (err.code === "rate-limited") return t("renameNetwork");
+  return t("renameFailed");
+}
+
+async function rename(event) {
+  event.preventDefault();
+  const player = savedPlayer();
+  if (!player) return;
+  const input = $("new-name");
+  const status = $("rename-status");
+  const button = event.submitter || event.target.querySelector("button");
+  button.disabled = true;
+  status.textContent = "";
+  try {
+    const renamed = await api.rename(player.token, input.value.trim());
+    savePlayer({ ...player, pseudonym: renamed.pseudonym });
+    input.value = "";
+    draw();
+    status.textContent = t(renamed.boardsUpdated ? "renameDone" : "renameLater", {
+      name: renamed.pseudonym,
+    });
+  } catch (err) {
+    if (isRefusedToken(err)) lostIdentity();
+    else status.textContent = renameRefusal(err);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+function askToErase(open) {
+  $("erase-confirm").hidden = !open;
+  $("erase").setAttribute("aria-expanded", String(open));
+  if (open) $("erase-no").focus();
+  else $("erase").focus();
+}
+
+async function erase() {
+  const player = savedPlayer();
+  if (!player) return;
+  const status = $("erase-status");
+  $("erase-yes").disabled = true;
+  status.textContent = t("erasing");
+  try {
+    for (let tries = 0; tries < ERASE_TRIES; tries += 1) {
+      const answer = await api.eraseMe(player.token);
+      if (answer.erased) {
+        savePlayer(null);
+        draw();
+        $("erased-note").textContent = t("erased");
+        $("erased-note").hidden = false;
+        return;
+      }
+    }
+    status.textContent = t("eraseFailed");
+  } catch (err) {
+    if (isRefusedToken(err)) lostIdentity();
+    else status.textContent = t("eraseFailed");
+  } finally {
+    $("erase-yes").disabled = false;
+  }
+}
+
+setupLanguageSwitch();
+$("download").addEventListener("click", download);
+$("rename-form").addEventListener("submit", rename);
+$("erase").addEventListener("click", () => askToErase($("erase-confirm").hidden));
+$("erase-no").addEventListener("click", () => askToErase(false));
+$("erase-yes").addEventListener("click", erase);
+draw();
