@@ -4,7 +4,7 @@ AWS, "a local run" without them, never placeholder text."""
 from __future__ import annotations
 
 import pytest
-from community_app import CONTROLLER_CONTACT_ENV, CONTROLLER_NAME_ENV
+from community_app import CONTROLLER_CONTACT_ENV, CONTROLLER_NAME_ENV, LOG_RETENTION_ENV
 from fastapi.testclient import TestClient
 
 
@@ -13,10 +13,12 @@ def test_a_deployed_stack_names_its_controller(
 ) -> None:
     monkeypatch.setenv(CONTROLLER_NAME_ENV, "Association Dames du Jour")
     monkeypatch.setenv(CONTROLLER_CONTACT_ENV, "privacy@example.org")
+    monkeypatch.setenv(LOG_RETENTION_ENV, "90")
     answer = community_client.get("/api/privacy/controller")
     assert answer.status_code == 200
     assert answer.json() == {"name": "Association Dames du Jour",
-                             "contact": "privacy@example.org", "local": False}
+                             "contact": "privacy@example.org", "local": False,
+                             "region": "eu-west-3", "logRetentionDays": 90}
 
 
 @pytest.mark.parametrize(("name", "contact"), [(None, None), ("Someone", "  "), ("", "x@y.z")])
@@ -30,4 +32,4 @@ def test_without_both_parameters_the_page_says_it_is_a_local_run(
         else:
             monkeypatch.setenv(env, value)
     answer = community_client.get("/api/privacy/controller").json()
-    assert answer == {"name": None, "contact": None, "local": True}
+    assert (answer["name"], answer["contact"], answer["local"]) == (None, None, True)
