@@ -20,7 +20,6 @@ gc.disable()
 import os
 from typing import Annotated
 
-from dames_backend.app_factory import StrictModel, create_app, make_handler, record_event
 from dames_backend.boards import ranking
 from dames_backend.boards.views import BoardName, BoardView, MyRankView
 from dames_backend.daily import challenge as daily
@@ -43,6 +42,7 @@ from dames_backend.players.views import (
     PlayerView,
     RenamedView,
 )
+from dames_backend.web.app_factory import StrictModel, create_app, make_handler, record_event
 from fastapi import Header, Path, Query, Request, Response
 from pydantic import BaseModel, Field
 

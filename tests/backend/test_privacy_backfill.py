@@ -1,6 +1,6 @@
 """The one-off pass for items stored before the ``byPlayer`` index and the retention rule
-(``local.backfill_player_index``), and the by-hand run of the daily job
-(``local.privacy_sweep``)."""
+(``ops.backfill_player_index``), and the by-hand run of the daily job
+(``ops.privacy_sweep``)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from dames_backend.players import activity, erasure
 from games_support import store_finished, stored_item
 from privacy_support import mentions
 
-from local import backfill_player_index, privacy_sweep
+from ops import backfill_player_index, privacy_sweep
 
 
 def _as_stored_before(table: Any, key: dict[str, str], *names: str) -> None:

@@ -15,7 +15,7 @@ import json
 import logging
 import time
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from botocore.exceptions import ClientError
 
@@ -24,6 +24,9 @@ from dames_backend.fairplay import dispatch
 from dames_backend.fairplay.keys import analysis_key
 from dames_backend.games import store as game_store
 
+if TYPE_CHECKING:  # loaded with the engine pass only: the claim queues jobs without it
+    from dames.analysis import AnalysisBudget
+
 JobStatus = Literal["queued", "running", "done", "failed"]
 Reason = Literal["player", "claim"]
 # A job "running" for longer than this was lost with its worker (a Lambda timeout is 15 min
@@ -31,6 +34,9 @@ Reason = Literal["player", "claim"]
 STALE_RUNNING_MS = 20 * 60 * 1000
 # The runner writes its progress at most this often (each write is a paid request).
 PROGRESS_INTERVAL_S = 1.0
+# The engine pass's budget: None is ``dames.analysis.AnalysisBudget()``, the one the costs and
+# the fair-play calibration were measured with. Tests of the pipeline set a small one.
+JOB_BUDGET: AnalysisBudget | None = None
 logger = logging.getLogger(__name__)
 
 
@@ -147,7 +153,7 @@ def request_analysis(game_id: str, reason: Reason, expires_at: int | None) -> An
 def request_claim_analysis(game_id: str) -> None:
     """After a ranked claim: queue its analysis, never failing the claim (already written).
     A job that could not be queued is taken up by the next request for it, or by
-    ``python -m dames_backend analysis run``."""
+    ``./dames analysis run``."""
     try:
         request_analysis(game_id, "claim", None)  # a claimed game never expires
     except Exception:
@@ -226,7 +232,7 @@ def run_analysis(game_id: str) -> AnalysisJob | None:
     # Imported here: the claim (games function) queues jobs without loading the analysis.
     from dames.analysis import analyse_game
 
-    from dames_backend.fairplay import review  # review imports the leaderboard
+    from dames_backend.fairplay import review  # the verdict step; review imports the boards
 
     job = load_job(game_id)
     if job is None:
@@ -244,11 +250,14 @@ def run_analysis(game_id: str) -> AnalysisJob | None:
                 start_fen=record.start_fen,
                 moves=list(record.moves),
                 draw_rules=record.draw_rules,
+                budget=JOB_BUDGET,
                 progress=_ProgressWriter(game_id),
             )
         except Exception as exc:
             _mark_failed(game_id, f"{type(exc).__name__}: {exc}", clock.now_ms())
             raise
         _store_result(game_id, analysis.to_dict())
-    review.judge_claim(game_id)
+    done = load_job(game_id)
+    if done is not None and done.result is not None:
+        review.judge_claim(game_id, done.result)
     return load_job(game_id)

@@ -1,4 +1,4 @@
-"""Moderation without a web admin (``python -m dames_backend moderation …``; IAM on the
+"""Moderation without a web admin (``./dames moderation …``; IAM on the
 deployed table is the access control): list and show held claims, release one, ban a player.
 
 Only the command line imports this module: no function may scan the table.

@@ -17,7 +17,6 @@ from dames_backend.boards.claims import update_entry
 from dames_backend.boards.entries import Claim, Entry, State
 from dames_backend.boards.keys import claim_key, line_pk
 from dames_backend.boards.ranking import board_pk
-from dames_backend.fairplay.jobs import load_job
 from dames_backend.fairplay.keys import HELD_REVIEW_PK
 from dames_backend.fairplay.signals import Signals, game_signals
 from dames_backend.fairplay.verdict import Verdict, judge
@@ -138,14 +137,14 @@ def claim_signals(item: dict[str, Any], analysis: dict[str, Any]) -> Signals | N
     )
 
 
-def judge_claim(game_id: str) -> Verdict | None:
-    """The verdict on a provisional claim whose analysis is done, applied; None when there
-    is nothing to judge (no claim, already decided, analysis not done, game gone)."""
+def judge_claim(game_id: str, analysis: dict[str, Any]) -> Verdict | None:
+    """The verdict on a provisional claim, from its game's finished ``analysis``
+    (``GameAnalysis.to_dict()``, as the job stored it), applied; None when there is nothing
+    to judge (no claim, already decided, game gone)."""
     item = load_claim(game_id)
-    job = load_job(game_id)
-    if item is None or item.get("state") != "provisional" or job is None or job.result is None:
+    if item is None or item.get("state") != "provisional":
         return None
-    signals = claim_signals(item, job.result)
+    signals = claim_signals(item, analysis)
     if signals is None:
         return None
     verdict = judge(signals)

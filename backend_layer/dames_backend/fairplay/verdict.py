@@ -1,7 +1,7 @@
 """The fair-play verdict: a pure function of a game's signals → published, or held with the
 reasons in plain words (the player reads them "under review"; a moderator decides).
 
-The thresholds below are the ones README "Fair play" states, calibrated on the labelled
+The thresholds below are the ones docs/fair-play.md states, calibrated on the labelled
 corpus in tests/fairplay/corpus (``bench/fairplay.py`` prints the rates). Each rule alone is
 far from what people do against this computer: grandmasters matched the ``fort`` level on
 about 30 % of their moves with a choice; a person's move times vary (lichess calls a

@@ -1,7 +1,7 @@
 """The daily privacy job: finish what a request left half-done, erase the long inactive.
 
 Run once a day by ``functions/player_retention`` (EventBridge) and by hand as
-``python -m local.privacy_sweep`` against a table, in this order, within a time budget
+``./dames privacy sweep`` against a table, in this order, within a time budget
 (what is left waits for the next day):
 
 1. renames whose boards may still show the old name (``rename.pending``) are synced again;
@@ -9,7 +9,7 @@ Run once a day by ``functions/player_retention`` (EventBridge) and by hand as
 3. players inactive for ``activity.INACTIVE_MONTHS`` (no game started with their pseudonym,
    no claim) are erased like a player who asked for it. The profiles sit under
    ``ACTIVE#<month>`` on ``gsi1``; the job reads the months from ``FIRST_MONTH`` (this rule's
-   first month: every older profile was put there by ``local.backfill_player_index``) up to
+   first month: every older profile was put there by ``ops.backfill_player_index``) up to
    the month ``INACTIVE_MONTHS`` back, and erases those whose last active day is that far
    back. Why 13 months: a player who comes back for the same season every year keeps their
    name and scores, and an account unused for over a year is the CNIL's example of data kept

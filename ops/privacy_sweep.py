@@ -2,8 +2,9 @@
 
 The same job ``PlayerRetentionFunction`` runs every day (``dames_backend.players.inactivity
 .sweep``): renames synced again, erasures left half-done finished, players inactive for 13
-months erased. Usage: ``TABLE_NAME=<table> AWS_REGION=<region> .venv/bin/python -m
-local.privacy_sweep [--budget SECONDS]`` (``DYNAMODB_ENDPOINT=http://…`` for a local table).
+months erased. Usage: ``TABLE_NAME=<table> AWS_REGION=<region> ./dames privacy sweep
+[--budget SECONDS]``; beside a running ``make run``, ``./dames privacy sweep`` alone works on
+its table (``ops.target``).
 """
 
 from __future__ import annotations

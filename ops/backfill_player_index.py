@@ -11,9 +11,10 @@ the site runs) changes nothing twice:
   the day it started, so nobody is erased for inactivity sooner than 13 months after it.
 
 Run against the deployed table with the stack's credentials, once after the deploy that
-adds the index: ``TABLE_NAME=<table> AWS_REGION=<region> .venv/bin/python -m
-local.backfill_player_index`` (``DYNAMODB_ENDPOINT=http://…`` for a local one). It scans,
-which is why it lives here and not in a Lambda function, whose role may not scan.
+adds the index: ``TABLE_NAME=<table> AWS_REGION=<region> ./dames backfill player-index``;
+beside a running ``make run``, ``./dames backfill player-index`` alone works on its table
+(``ops.target``). It scans, which is why it lives here and not in a Lambda function, whose
+role may not scan.
 """
 
 from __future__ import annotations
