@@ -4,8 +4,9 @@ real code: what ``test_data_model_doc.py`` compares with docs/data-model.md.
 ``wire_scenario.walk`` already plays every kind of game and ending; ``extra_walk`` adds what
 it leaves out: a daily win claimed by two players with the same moves (the streak, the same-line
 signal, a claim held and listed for the moderators), the analysis jobs (done, asked by a
-player, failed), a transfer code tried once wrong, the thinking counters as on AWS, and a
-moderator's ban. A change that writes a new item or attribute adds its request here.
+player, failed), a transfer code tried once wrong, the thinking counters as on AWS, a
+moderator's ban, and the privacy routes' items (``privacy_walk``). A change that writes a new
+item or attribute adds its request here.
 """
 
 from __future__ import annotations
@@ -80,6 +81,23 @@ def extra_walk(record: Recorder, mark_won: Callable[[str], None]) -> None:
     record.call("POST", "/api/players/transfer", {"code": wrong})
 
     moderation.ban(str(player["playerId"]))
+    privacy_walk(record, str(player["token"]), str(player["playerId"]))
+
+
+def privacy_walk(record: Recorder, token: str, player_id: str) -> None:
+    """The banned player renames (the old name quarantined, a ``RENAMING`` record, the
+    profile's ``renamedAt``), reads a page of their data (its counter), then asks to be erased
+    and the erasure is left half-done, as a request cut short leaves it (``erasing``, the
+    ``ERASING`` index key, the ``BANNEDNAME#`` hashes that keep the ban)."""
+    from dames_backend import db
+    from dames_backend.players import erasure
+    from dames_backend.players.keys import profile_key
+
+    me = {"X-Player-Token": token}
+    record.call("POST", "/api/players/me/pseudonym", {"pseudonym": "Dominique Fixe"}, **me)
+    record.call("GET", "/api/players/me/data", **me)
+    profile = db.get_table().get_item(Key=profile_key(player_id), ConsistentRead=True)["Item"]
+    erasure.begin(profile)
 
 
 def written_items() -> list[dict[str, Any]]:

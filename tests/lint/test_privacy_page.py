@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from local import site_pages
+from deploy import site_pages
 from local.paths import FRONTEND_DIR
 from tests.lint.test_personal_data_doc import COUNTS, SOURCES, UNIT_SECONDS
 
