@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The "My data" page: the player's rights over what the server keeps, with the token this
  * browser holds. Download follows the export's pages (`next`) and saves them as one JSON
@@ -7,10 +8,10 @@
  */
 import "./privacy-words.js";
 import { ApiError, api } from "./api.js";
+import { $, $as } from "./dom.js";
 import { setupLanguageSwitch, t } from "./i18n.js";
 import { savedPlayer, savePlayer } from "./store.js";
 
-const $ = (id) => document.getElementById(id);
 // An erasure's requests before the page gives up and says so (each does seconds of work).
 const ERASE_TRIES = 20;
 const DAY_S = 86_400;
@@ -33,12 +34,20 @@ function lostIdentity() {
   $("erased-note").hidden = false;
 }
 
+/** @param {unknown} err */
 const isRefusedToken = (err) => err instanceof ApiError && (err.status === 401 || err.status === 403);
 
-/** Every page of the export merged into one document (the lists joined, the first page's
- * streak and counters kept). */
+/**
+ * Every page of the export merged into one document (the lists joined, the first page's
+ * streak and counters kept).
+ * @param {string} token
+ * @param {(page: number) => void} progress
+ * @returns {Promise<Record<string, any>>}
+ */
 async function collect(token, progress) {
+  /** @type {Record<string, any>} */
   const merged = {};
+  /** @type {string | null | undefined} */
   let cursor = null;
   let n = 0;
   do {
@@ -55,6 +64,10 @@ async function collect(token, progress) {
   return merged;
 }
 
+/**
+ * @param {unknown} document_
+ * @param {string} name the file's name
+ */
 function save(document_, name) {
   const blob = new Blob([JSON.stringify(document_, null, 2)], { type: "application/json" });
   const url = URL.createObjectURL(blob);
@@ -71,7 +84,7 @@ async function download() {
   const player = savedPlayer();
   if (!player) return;
   const status = $("download-status");
-  const button = $("download");
+  const button = $as("download", HTMLButtonElement);
   button.disabled = true;
   try {
     const data = await collect(player.token, (n) => {
@@ -88,6 +101,10 @@ async function download() {
   }
 }
 
+/**
+ * @param {unknown} err
+ * @returns {string}
+ */
 function renameRefusal(err) {
   if (!(err instanceof ApiError)) return t("renameFailed");
   if (err.code === "pseudonym-taken") return t("pseudoTaken");
@@ -101,13 +118,14 @@ function renameRefusal(err) {
   return t("renameFailed");
 }
 
+/** @param {SubmitEvent} event */
 async function rename(event) {
   event.preventDefault();
   const player = savedPlayer();
   if (!player) return;
-  const input = $("new-name");
+  const input = $as("new-name", HTMLInputElement);
   const status = $("rename-status");
-  const button = event.submitter || event.target.querySelector("button");
+  const button = $as("rename-submit", HTMLButtonElement);
   button.disabled = true;
   status.textContent = "";
   try {
@@ -126,6 +144,7 @@ async function rename(event) {
   }
 }
 
+/** @param {boolean} open */
 function askToErase(open) {
   $("erase-confirm").hidden = !open;
   $("erase").setAttribute("aria-expanded", String(open));
@@ -137,7 +156,8 @@ async function erase() {
   const player = savedPlayer();
   if (!player) return;
   const status = $("erase-status");
-  $("erase-yes").disabled = true;
+  const yes = $as("erase-yes", HTMLButtonElement);
+  yes.disabled = true;
   status.textContent = t("erasing");
   try {
     for (let tries = 0; tries < ERASE_TRIES; tries += 1) {
@@ -155,7 +175,7 @@ async function erase() {
     if (isRefusedToken(err)) lostIdentity();
     else status.textContent = t("eraseFailed");
   } finally {
-    $("erase-yes").disabled = false;
+    yes.disabled = false;
   }
 }
 

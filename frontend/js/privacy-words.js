@@ -1,3 +1,4 @@
+// @ts-check
 /** The words of the "My data" page (download, rename, erase), in French and English. */
 import { addWords } from "./i18n.js";
 

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The privacy page: the notice is static text in both languages (written from
  * docs/personal-data.md); only what the deployed stack decides is filled in here, from
@@ -5,10 +6,13 @@
  * has none and says so), the region that stores the data and how long the logs are kept.
  */
 import { api } from "./api.js";
+import { $, $as } from "./dom.js";
 import { setupLanguageSwitch } from "./i18n.js";
 
-const $ = (id) => document.getElementById(id);
-
+/**
+ * @param {string} name the `data-fill` slot
+ * @param {string} text
+ */
 function fill(name, text) {
   for (const node of document.querySelectorAll(`[data-fill="${name}"]`)) node.textContent = text;
 }
@@ -28,7 +32,7 @@ async function showController() {
     if (answer.logRetentionDays) fill("logRetentionDays", String(answer.logRetentionDays));
     status.hidden = true;
   } catch {
-    status.replaceChildren($("controller-failed").content.cloneNode(true));
+    status.replaceChildren($as("controller-failed", HTMLTemplateElement).content.cloneNode(true));
     status.hidden = false;
   }
 }
