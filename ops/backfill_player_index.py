@@ -21,20 +21,10 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
-from collections.abc import Iterator
 from typing import Any
 
 from local.paths import add_code_paths
-
-
-def _scan(table: Any, condition: Any) -> Iterator[dict[str, Any]]:
-    scan: dict[str, Any] = {"FilterExpression": condition}
-    while True:
-        page = table.scan(**scan)
-        yield from page["Items"]
-        if "LastEvaluatedKey" not in page:
-            return
-        scan["ExclusiveStartKey"] = page["LastEvaluatedKey"]
+from ops.scanning import scan, summary
 
 
 def _conditional(table: Any, report: Counter[str], done: str, **update: Any) -> None:
@@ -64,7 +54,7 @@ def backfill_player_index() -> Counter[str]:
         Attr("sk").eq("GAME") & Attr("playerId").not_exists()
         & (Attr("ownerId").exists() | Attr("claimedBy").exists())
     )
-    for game in _scan(table, unlisted_games):
+    for game in scan(table, unlisted_games):
         player_id = str(game.get("ownerId") or game["claimedBy"])
         _conditional(
             table, report, "games listed",
@@ -75,7 +65,7 @@ def backfill_player_index() -> Counter[str]:
         )
     today = clock.iso_now()[:10]
     undated = Attr("sk").eq("PROFILE") & Attr(activity.DAY_ATTRIBUTE).not_exists()
-    for profile in _scan(table, undated):
+    for profile in scan(table, undated):
         attributes = activity.attributes(str(profile["playerId"]), today)
         _conditional(
             table, report, "profiles dated",
@@ -93,7 +83,7 @@ def backfill_player_index() -> Counter[str]:
 
 def main() -> int:
     report = backfill_player_index()
-    print(", ".join(f"{n} {what}" for what, n in sorted(report.items())) or "nothing to do")
+    print(summary(report))
     return 0
 
 

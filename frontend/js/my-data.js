@@ -10,6 +10,7 @@ import "./privacy-words.js";
 import { ApiError, api } from "./api.js";
 import { $, $as } from "./dom.js";
 import { setupLanguageSwitch, t } from "./i18n.js";
+import { downloadText } from "./pdn-tools.js";
 import { savedPlayer, savePlayer } from "./store.js";
 
 // An erasure's requests before the page gives up and says so (each does seconds of work).
@@ -26,13 +27,19 @@ function draw() {
   }
 }
 
-/** The token was refused: this browser's identity moved or is gone. */
-function lostIdentity() {
+/**
+ * This browser holds no identity any more: the page says why.
+ * @param {string} why the words' key
+ */
+function forget(why) {
   savePlayer(null);
   draw();
-  $("erased-note").textContent = t("notYours");
+  $("erased-note").textContent = t(why);
   $("erased-note").hidden = false;
 }
+
+/** The token was refused: this browser's identity moved or is gone. */
+const lostIdentity = () => forget("notYours");
 
 /** @param {unknown} err */
 const isRefusedToken = (err) => err instanceof ApiError && (err.status === 401 || err.status === 403);
@@ -64,22 +71,6 @@ async function collect(token, progress) {
   return merged;
 }
 
-/**
- * @param {unknown} document_
- * @param {string} name the file's name
- */
-function save(document_, name) {
-  const blob = new Blob([JSON.stringify(document_, null, 2)], { type: "application/json" });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 async function download() {
   const player = savedPlayer();
   if (!player) return;
@@ -91,7 +82,8 @@ async function download() {
       status.textContent = t("dataFetching", { n });
     });
     const file = `dames-du-jour-${player.playerId}-${data.generatedAt.slice(0, 10)}.json`;
-    save({ site: location.origin, ...data }, file);
+    downloadText(JSON.stringify({ site: location.origin, ...data }, null, 2), file,
+      "application/json");
     status.textContent = t("dataReady", { file });
   } catch (err) {
     if (isRefusedToken(err)) lostIdentity();
@@ -163,10 +155,7 @@ async function erase() {
     for (let tries = 0; tries < ERASE_TRIES; tries += 1) {
       const answer = await api.eraseMe(player.token);
       if (answer.erased) {
-        savePlayer(null);
-        draw();
-        $("erased-note").textContent = t("erased");
-        $("erased-note").hidden = false;
+        forget("erased");
         return;
       }
     }

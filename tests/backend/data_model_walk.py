@@ -109,6 +109,7 @@ def written_items() -> list[dict[str, Any]]:
     from fairplay_support import SMALL_ANALYSIS_BUDGET
     from fastapi.testclient import TestClient
     from moto import mock_aws
+    from table_support import all_items
 
     saved_budget = jobs.JOB_BUDGET
     with fixed_world() as advance, mock_aws():
@@ -126,20 +127,10 @@ def written_items() -> list[dict[str, Any]]:
                 record = Recorder(games, community, advance)
                 walk(record, mark_won)
                 extra_walk(record, mark_won)
-            items = _scan_all(db.get_table())
+            items = all_items(db.get_table())
             failures = [a for a in record.answers if a["status"] >= 500]
             assert not failures, f"the walk got server errors: {failures}"
         finally:
             jobs.JOB_BUDGET = saved_budget
             db.reset()
-    return items
-
-
-def _scan_all(table: Any) -> list[dict[str, Any]]:
-    items: list[dict[str, Any]] = []
-    page: dict[str, Any] = table.scan()
-    items.extend(page["Items"])
-    while "LastEvaluatedKey" in page:
-        page = table.scan(ExclusiveStartKey=page["LastEvaluatedKey"])
-        items.extend(page["Items"])
     return items

@@ -11,6 +11,7 @@ from typing import Any
 from board_claims_support import PK
 from dames_backend import db
 from dames_backend.boards import ranking
+from table_support import all_items
 
 
 def fill_board(table: Any, count: int, *, base_score: int = 3000) -> list[str]:
@@ -51,18 +52,6 @@ def counted_requests() -> Iterator[Counter[str]]:
     finally:
         for client in clients:
             client.meta.events.unregister("before-call.dynamodb.*", count)
-
-
-def all_items(table: Any) -> list[dict[str, Any]]:
-    """Every item of the table (a test may scan; the code under test may not)."""
-    items: list[dict[str, Any]] = []
-    query: dict[str, Any] = {}
-    while True:
-        page = table.scan(**query)
-        items.extend(page["Items"])
-        if "LastEvaluatedKey" not in page:
-            return items
-        query["ExclusiveStartKey"] = page["LastEvaluatedKey"]
 
 
 def mentions(table: Any, text: str) -> list[dict[str, Any]]:

@@ -13,7 +13,8 @@ from dames_backend.boards.keys import line_key
 from dames_backend.players import accounts as players
 from dames_backend.players import erasure, reservations
 from fastapi.testclient import TestClient
-from privacy_support import all_items, counted_requests, fill_board, mentions, ranks_are_exact
+from privacy_support import counted_requests, fill_board, mentions, ranks_are_exact
+from table_support import all_items
 
 
 def _register_with_claims(name: str, scores: list[int]) -> players.NewPlayer:

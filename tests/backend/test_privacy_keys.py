@@ -17,7 +17,7 @@ from dames_backend.players import accounts as players
 from dames_backend.players import erasure
 from fastapi.testclient import TestClient
 from moto import mock_aws
-from privacy_support import all_items
+from table_support import all_items
 
 DAY = keyring.DAY_SECONDS
 NETWORK_DAY = client_limits.PSEUDONYMS_PER_ADDRESS.capacity
