@@ -1,6 +1,6 @@
 """Run the daily privacy job once, by hand, against the configured table.
 
-The same job ``PlayerRetentionFunction`` runs every day (``dames_backend.players.inactivity
+The same job ``PlayerRetentionFunction`` runs every day (``dames_backend.privacy.inactivity
 .sweep``): renames synced again, erasures left half-done finished, players inactive for 13
 months erased. Usage: ``TABLE_NAME=<table> AWS_REGION=<region> ./dames privacy sweep
 [--budget SECONDS]``; beside a running ``make run``, ``./dames privacy sweep`` alone works on
@@ -22,7 +22,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="stop starting new work after this many seconds (default 600)")
     args = parser.parse_args(argv)
     add_code_paths()
-    from dames_backend.players import inactivity
+    from dames_backend.privacy import inactivity
 
     report = inactivity.sweep(budget_s=args.budget)
     print(", ".join(f"{name.replace('_', ' ')}: {value}" for name, value in asdict(report).items()))

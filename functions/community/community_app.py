@@ -32,7 +32,7 @@ from dames_backend.games.store import GameRecord
 from dames_backend.games.variants import VariantsView
 from dames_backend.limits import clients as client_limits
 from dames_backend.players import accounts as players
-from dames_backend.players import erasure, rename
+from dames_backend.players import rename
 from dames_backend.players import transfer as player_transfer
 from dames_backend.players.export import DataPage, data_page
 from dames_backend.players.views import (
@@ -42,6 +42,7 @@ from dames_backend.players.views import (
     PlayerView,
     RenamedView,
 )
+from dames_backend.privacy import erasure
 from dames_backend.web.app_factory import StrictModel, create_app, make_handler, record_event
 from fastapi import Header, Path, Query, Request, Response
 from pydantic import BaseModel, Field

@@ -1,6 +1,6 @@
 """Lambda function for the daily privacy job (EventBridge ``cron(30 3 * * ? *)``).
 
-Thin: ``dames_backend.players.inactivity.sweep`` finishes the renames and erasures left
+Thin: ``dames_backend.privacy.inactivity.sweep`` finishes the renames and erasures left
 half-done and erases the players inactive for 13 months, within the function's time (what is
 left waits for the next day). One JSON line per run with what it did, and metrics.
 """
@@ -15,7 +15,7 @@ from aws_lambda_powertools.logging import correlation_paths
 from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from dames_backend.observability import METRICS_NAMESPACE, make_logger
-from dames_backend.players import inactivity
+from dames_backend.privacy import inactivity
 
 SERVICE = "player-retention"
 # The function's timeout is 900 s: stop starting new work with time to spare.

@@ -90,8 +90,8 @@ def privacy_walk(record: Recorder, token: str, player_id: str) -> None:
     and the erasure is left half-done, as a request cut short leaves it (``erasing``, the
     ``ERASING`` index key, the ``BANNEDNAME#`` hashes that keep the ban)."""
     from dames_backend import db
-    from dames_backend.players import erasure
     from dames_backend.players.keys import profile_key
+    from dames_backend.privacy import erasure
 
     me = {"X-Player-Token": token}
     record.call("POST", "/api/players/me/pseudonym", {"pseudonym": "Dominique Fixe"}, **me)

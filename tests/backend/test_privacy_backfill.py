@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 from clock_support import freeze
 from dames_backend.players import accounts as players
-from dames_backend.players import activity, erasure
+from dames_backend.players import activity
+from dames_backend.privacy import erasure
 from games_support import store_finished, stored_item
 from privacy_support import mentions
 

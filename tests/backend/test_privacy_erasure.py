@@ -11,7 +11,8 @@ from board_claims_support import DAY, PK, claim
 from dames_backend.boards import ranking
 from dames_backend.boards.keys import line_key
 from dames_backend.players import accounts as players
-from dames_backend.players import erasure, reservations
+from dames_backend.players import reservations
+from dames_backend.privacy import erasure
 from fastapi.testclient import TestClient
 from privacy_support import counted_requests, fill_board, mentions, ranks_are_exact
 from table_support import all_items

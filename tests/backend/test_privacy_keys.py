@@ -14,7 +14,7 @@ from clock_support import at, freeze
 from dames_backend.limits import clients as client_limits
 from dames_backend.limits import key_rotation, keyring, refusals
 from dames_backend.players import accounts as players
-from dames_backend.players import erasure
+from dames_backend.privacy import erasure
 from fastapi.testclient import TestClient
 from moto import mock_aws
 from table_support import all_items

@@ -12,7 +12,8 @@ from clock_support import freeze
 from dames_backend import clock
 from dames_backend.boards import ranking
 from dames_backend.players import accounts as players
-from dames_backend.players import inactivity, rename, reservations
+from dames_backend.players import rename, reservations
+from dames_backend.privacy import inactivity
 from fastapi.testclient import TestClient
 from privacy_support import fill_board
 

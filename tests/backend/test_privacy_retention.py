@@ -1,4 +1,4 @@
-"""The daily privacy job (``players.inactivity.sweep``, ``functions/player_retention``): a
+"""The daily privacy job (``privacy.inactivity.sweep``, ``functions/player_retention``): a
 player inactive for 13 months is erased, an active one is kept, an erasure or a rename left
 half-done is finished, and the boards' ranks stay exact."""
 
@@ -11,7 +11,8 @@ from board_claims_support import DAY, claim
 from clock_support import freeze
 from dames_backend.boards import ranking
 from dames_backend.players import accounts as players
-from dames_backend.players import activity, erasure, inactivity
+from dames_backend.players import activity
+from dames_backend.privacy import erasure, inactivity
 from fastapi.testclient import TestClient
 from games_support import start_game
 from privacy_support import fill_board, mentions, ranks_are_exact

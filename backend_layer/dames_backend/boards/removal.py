@@ -1,4 +1,4 @@
-"""Removing a player's entry from a board, for an erasure only (``players.erasure``).
+"""Removing a player's entry from a board, for an erasure only (``privacy.erasure``).
 
 Apart from ``claims`` so that the functions that claim and judge, which never delete an
 entry, are not granted ``DeleteItem``: the same conditional transaction as ``claims``'s, with
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 def remove_entry(pk: str, player_id: str) -> bool:
     """Delete a player's entry from board ``pk`` with its histogram counts, in one
-    transaction conditioned on the entry read (an erasure: ``players.erasure``); returns
+    transaction conditioned on the entry read (an erasure: ``privacy.erasure``); returns
     whether there was one. The ranks of everyone below it move up by one, as the counts do."""
     table = db.get_table()
     key = entry_key(pk, player_id)

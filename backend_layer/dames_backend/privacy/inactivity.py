@@ -30,7 +30,8 @@ from typing import Any
 from boto3.dynamodb.conditions import Key
 
 from dames_backend import clock, db
-from dames_backend.players import activity, erasure, rename
+from dames_backend.players import activity, rename
+from dames_backend.privacy import erasure
 from dames_backend.tables import GSI1_NAME
 
 FIRST_MONTH = "2026-11"
