@@ -95,6 +95,20 @@ declare namespace Api {
     pausedMs: number;
   }
   /**
+   * Who is responsible for the data (the privacy notice's controller) and the figures the
+   * notice takes from the deployed stack; ``local`` when the server is a local run, which has
+   * no controller.
+   */
+  interface ControllerView {
+    name: string | null;
+    contact: string | null;
+    local: boolean;
+    /** The AWS region that stores the data. */
+    region?: string | null;
+    /** How long the function and access logs are kept (the stack's LogRetentionDays). */
+    logRetentionDays?: number | null;
+  }
+  /**
    * Start a game. The daily challenge takes no option but ``date``, which replays a past
    * day once it has closed (unranked). Free play chooses ``level``, ``color``, ``variant`` and
    * a start ``fen``; a duo game (two players, no computer) ``variant`` and ``fen``.
@@ -113,6 +127,8 @@ declare namespace Api {
   interface CreatePlayerRequest {
     /** 3–20 letters, digits, spaces and - _ . (trimmed, NFC); unique up to case and accents. */
     pseudonym: string;
+    /** A won game of this browser (its token as Authorization: Bearer), for the per-browser allowance beyond the network's: one pseudonym per won game. */
+    gameId?: string | null;
   }
   /** A new game and its token, shown only this once (stored hashed). */
   interface CreatedGame {
@@ -134,10 +150,40 @@ declare namespace Api {
     closesAt: string;
     yesterday: RevealedSeed;
   }
+  /** One page of a player's data (``next`` is null on the last). */
+  interface DataPage {
+    playerId: string;
+    generatedAt: string;
+    /** On the first page: the daily streak the server counts. */
+    streak?: StreakView | null;
+    /** On the first page: the limit counters keyed by this player (a keyed hash of the id), open now. */
+    counters?: Record<string, unknown>[];
+    profile?: Record<string, unknown>[];
+    pseudonyms?: Record<string, unknown>[];
+    transferCodes?: Record<string, unknown>[];
+    /** Board entries. */
+    entries?: Record<string, unknown>[];
+    /** Claims with their fair-play state and signals. */
+    claims?: Record<string, unknown>[];
+    /** Games started or claimed, with moves, clock and analysis (`parts`). */
+    games?: Record<string, unknown>[];
+    other?: Record<string, unknown>[];
+    /** The cursor of the next page, or null. */
+    next: string | null;
+  }
   /** The computer's answer to a draw offer, and the game after it. */
   interface DrawOfferResult {
     accepted: boolean;
     game: GameView;
+  }
+  /**
+   * An erasure's answer: ``erased`` once nothing of the player is left; false means the
+   * erasure goes on: send the same request again (or the daily job finishes it).
+   */
+  interface ErasureView {
+    erased: boolean;
+    /** Items removed by this request. */
+    removed: number;
   }
   /** The documented shape of every error (extra keys, like ``game`` on 409, are allowed). */
   interface ErrorBody {
@@ -197,6 +243,9 @@ declare namespace Api {
     games: ArchivedGame[];
     /** Pass as `after` for the next page; null when this page is the last. */
     next: string | null;
+  }
+  interface HTTPValidationError {
+    detail?: ValidationError[];
   }
   interface Health {
     ok: boolean;
@@ -417,6 +466,19 @@ declare namespace Api {
   interface RedeemTransferRequest {
     code: string;
   }
+  /** The new pseudonym, under the registration's rules. */
+  interface RenameRequest {
+    /** 3–20 letters, digits, spaces and - _ . (trimmed, NFC); unique up to case and accents. */
+    pseudonym: string;
+  }
+  /**
+   * A rename's answer: the name now shown, and whether every board already shows it
+   * (false: the rest follows within a day, or at once by sending the same name again).
+   */
+  interface RenamedView {
+    pseudonym: string;
+    boardsUpdated: boolean;
+  }
   /**
    * A closed day's challenge: anyone can replay its games with this seed and check every
    * reply of the computer (``python -m dames verify``).
@@ -510,6 +572,13 @@ declare namespace Api {
     /** Why it is held, in plain words. */
     reasons: string[];
   }
+  interface ValidationError {
+    loc: (string | number)[];
+    msg: string;
+    type: string;
+    input?: unknown;
+    ctx?: Record<string, unknown>;
+  }
   interface VariantView {
     name: string;
     displayName: Text;
@@ -552,9 +621,13 @@ declare namespace Api {
     "GET /api/games/{game_id}/analysis": { body: void; answer: AnalysisView };
     "POST /api/players": { body: CreatePlayerRequest; answer: CreatedPlayer };
     "GET /api/players/me": { body: void; answer: PlayerView };
+    "DELETE /api/players/me": { body: void; answer: ErasureView };
     "GET /api/players/me/games": { body: void; answer: GamesPage };
     "POST /api/players/me/transfer-code": { body: void; answer: TransferCodeView };
     "POST /api/players/transfer": { body: RedeemTransferRequest; answer: TransferredPlayer };
+    "GET /api/players/me/data": { body: void; answer: DataPage };
+    "POST /api/players/me/pseudonym": { body: RenameRequest; answer: RenamedView };
+    "GET /api/privacy/controller": { body: void; answer: ControllerView };
     "GET /api/leaderboards/daily/{date}": { body: void; answer: BoardView };
     "GET /api/leaderboards/daily/{date}/me": { body: void; answer: MyRankView };
     "GET /api/leaderboards/free": { body: void; answer: BoardView };

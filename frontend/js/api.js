@@ -171,10 +171,17 @@ export const api = {
     { playerToken },
   ),
   /**
+   * A first pseudonym; `gameId` and `gameToken` offer this browser's won game for the
+   * per-browser allowance (one name per won game) beyond the network's.
    * @param {string} pseudonym
+   * @param {string | null} [gameId]
+   * @param {string | null} [gameToken]
    * @returns {Answer<"POST /api/players">}
    */
-  createPlayer: (pseudonym) => call("POST", "/api/players", { body: { pseudonym } }),
+  createPlayer: (pseudonym, gameId, gameToken) =>
+    call("POST", "/api/players", {
+      body: gameId ? { pseudonym, gameId } : { pseudonym }, gameToken,
+    }),
   /**
    * A one-time code moving the player to another device, and its use there.
    * @param {string} playerToken
@@ -292,4 +299,32 @@ export const api = {
    */
   analysis: (id, token) =>
     call("GET", `/api/games/${encodeURIComponent(id)}/analysis`, { gameToken: token }),
+  /**
+   * The player's data, one page at a time (`next`: the following page's cursor).
+   * @param {string} playerToken
+   * @param {string | null} [cursor]
+   * @returns {Answer<"GET /api/players/me/data">}
+   */
+  myData: (playerToken, cursor) =>
+    call("GET", `/api/players/me/data${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`, {
+      playerToken,
+    }),
+  /**
+   * @param {string} playerToken
+   * @param {string} pseudonym
+   * @returns {Answer<"POST /api/players/me/pseudonym">}
+   */
+  rename: (playerToken, pseudonym) =>
+    call("POST", "/api/players/me/pseudonym", { body: { pseudonym }, playerToken }),
+  /**
+   * Erases the player: `{erased: false}` while it goes on (send it again).
+   * @param {string} playerToken
+   * @returns {Answer<"DELETE /api/players/me">}
+   */
+  eraseMe: (playerToken) => call("DELETE", "/api/players/me", { playerToken }),
+  /**
+   * The privacy notice's controller and deployed figures.
+   * @returns {Answer<"GET /api/privacy/controller">}
+   */
+  controller: () => call("GET", "/api/privacy/controller"),
 };

@@ -8,9 +8,14 @@ import { t } from "./i18n.js";
 import { $, $as } from "./dom.js";
 import { copyLink, gameLink } from "./share-link.js";
 
-/** Offers `text` as a file to save. */
-export function downloadText(text, filename) {
-  const url = URL.createObjectURL(new Blob([text], { type: "application/x-draughts-pdn" }));
+/**
+ * Offers `text` as a file to save (also the "My data" page's export).
+ * @param {string} text
+ * @param {string} filename
+ * @param {string} [type] the file's media type
+ */
+export function downloadText(text, filename, type = "application/x-draughts-pdn") {
+  const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement("a");
   link.href = url;
   link.download = filename;

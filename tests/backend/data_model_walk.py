@@ -5,9 +5,9 @@ real code: what ``test_data_model_doc.py`` compares with docs/data-model.md.
 it leaves out: a daily win claimed by two players with the same moves (the streak, the same-line
 signal, a claim held and listed for the moderators), the analysis jobs (done, asked by a
 player, failed), a transfer code tried once wrong, the thinking counters as on AWS, a
-moderator's ban, and a game as stored while the computer thinks about a slow reply (read
-inside the search: the mark goes with the reply). A change that writes a new item or
-attribute adds its request here.
+moderator's ban, the privacy routes' items (``privacy_walk``), and a game as stored while
+the computer thinks about a slow reply (read inside the search: the mark goes with the
+reply). A change that writes a new item or attribute adds its request here.
 """
 
 from __future__ import annotations
@@ -113,7 +113,24 @@ def extra_walk(record: Recorder, mark_won: Callable[[str], None]) -> list[dict[s
     record.call("POST", "/api/players/transfer", {"code": wrong})
 
     moderation.ban(str(player["playerId"]))
+    privacy_walk(record, str(player["token"]), str(player["playerId"]))
     return [thinking_game(record)]
+
+
+def privacy_walk(record: Recorder, token: str, player_id: str) -> None:
+    """The banned player renames (the old name quarantined, a ``RENAMING`` record, the
+    profile's ``renamedAt``), reads a page of their data (its counter), then asks to be erased
+    and the erasure is left half-done, as a request cut short leaves it (``erasing``, the
+    ``ERASING`` index key, the ``BANNEDNAME#`` hashes that keep the ban)."""
+    from dames_backend import db
+    from dames_backend.players.keys import profile_key
+    from dames_backend.privacy import erasure
+
+    me = {"X-Player-Token": token}
+    record.call("POST", "/api/players/me/pseudonym", {"pseudonym": "Dominique Fixe"}, **me)
+    record.call("GET", "/api/players/me/data", **me)
+    profile = db.get_table().get_item(Key=profile_key(player_id), ConsistentRead=True)["Item"]
+    erasure.begin(profile)
 
 
 def written_items() -> list[dict[str, Any]]:
@@ -125,6 +142,7 @@ def written_items() -> list[dict[str, Any]]:
     from fairplay_support import SMALL_ANALYSIS_BUDGET
     from fastapi.testclient import TestClient
     from moto import mock_aws
+    from table_support import all_items
 
     saved_budget = jobs.JOB_BUDGET
     with fixed_world() as advance, mock_aws():
@@ -142,20 +160,10 @@ def written_items() -> list[dict[str, Any]]:
                 record = Recorder(games, community, advance)
                 walk(record, mark_won)
                 held = extra_walk(record, mark_won)
-            items = _scan_all(db.get_table()) + held
+            items = all_items(db.get_table()) + held
             failures = [a for a in record.answers if a["status"] >= 500]
             assert not failures, f"the walk got server errors: {failures}"
         finally:
             jobs.JOB_BUDGET = saved_budget
             db.reset()
-    return items
-
-
-def _scan_all(table: Any) -> list[dict[str, Any]]:
-    items: list[dict[str, Any]] = []
-    page: dict[str, Any] = table.scan()
-    items.extend(page["Items"])
-    while "LastEvaluatedKey" in page:
-        page = table.scan(ExclusiveStartKey=page["LastEvaluatedKey"])
-        items.extend(page["Items"])
     return items

@@ -32,7 +32,8 @@ HINT_LEVEL_ABOVE = {
     "fort": "maitre",
     "maitre": "maitre",
 }
-DUO_HINT_LEVEL = "fort"
+# Between two players the strongest level hints (the native core where it is built).
+DUO_HINT_LEVEL = "maitre"
 
 
 def _helpable(game_id: str, authorization: str | None, ply: int, what: str) -> GameRecord:

@@ -150,11 +150,14 @@ def create_game(
 
 def _owner_of(player_token: str | None) -> str | None:
     """The player a new game is bound to: the one its creator's token names, if any."""
+    from dames_backend.players import activity
     from dames_backend.players.accounts import authenticate_player
 
     if player_token is None or not player_token.strip():
         return None
     try:
-        return authenticate_player(player_token).player_id
+        player = authenticate_player(player_token)
     except ApiError:
         return None
+    activity.touch(player.player_id, player.active_day)  # the retention's "last active"
+    return player.player_id

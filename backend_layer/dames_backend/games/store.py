@@ -157,6 +157,8 @@ class GameRecord:
             "aiVersion": self.ai_version,
             "ownerId": self.owner_id,
             "thinkingSinceMs": self.thinking_since_ms,
+            # The player the game belongs to, for the byPlayer index (export, erasure).
+            "playerId": self.owner_id,
         }
         item.update({k: v for k, v in optional.items() if v is not None})
         item.update(archive_index_keys(self))
@@ -351,6 +353,7 @@ def _claimed_change(player_id: str | None) -> tuple[str, dict[str, Any]]:
     values: dict[str, Any] = {":t": True, ":one": 1}
     update = "SET claimed = :t"
     if player_id is not None:
-        update += ", claimedBy = :p"
+        # The claimer's game from now on (the byPlayer index), when nobody owned it yet.
+        update += ", claimedBy = :p, playerId = if_not_exists(playerId, :p)"
         values[":p"] = player_id
     return f"{update} REMOVE expiresAt ADD version :one", values
