@@ -6,6 +6,7 @@
  * Evaluations are squashed into win chances, as lidraughts draws them, so one man at the start
  * shows clearly and ten men do not flatten the rest.
  */
+import { decisiveWinner } from "./eval-format.js";
 import { t } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -28,14 +29,14 @@ function el(name, attrs, cls) {
  * @returns {number}
  */
 export function winChance(evaluation, mate = null) {
-  if (mate !== null && mate !== undefined) return mate > 0 ? 1 : -1;
+  const winner = decisiveWinner(evaluation, mate);
+  if (winner) return winner === "white" ? 1 : -1;
   return 2 / (1 + Math.exp(-SQUASH * (evaluation || 0))) - 1;
 }
 
 /** The height of a point: `evalAfter` squashed, a forced win at the edge. */
 function yOf(point) {
-  if (point.mate !== null && point.mate !== undefined) return point.mate > 0 ? 2 : HEIGHT - 2;
-  return HEIGHT / 2 - (winChance(point.eval) * (HEIGHT / 2 - 2));
+  return HEIGHT / 2 - (winChance(point.eval, point.mate) * (HEIGHT / 2 - 2));
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import { api } from "./api.js";
 import {
-  formatDate, formatDuration, formatNumber, setupLanguageSwitch, t,
+  formatDate, formatDuration, formatNumber, setupLanguageSwitch, t, tn,
 } from "./i18n.js";
 import { savedPlayer } from "./store.js";
 import { $, $as } from "./dom.js";
@@ -39,8 +39,8 @@ function timeCell(entry) {
   if (entry.pauses > 0) {
     const pauses = document.createElement("small");
     pauses.className = "note";
-    const detail = t("pausesDetail", {
-      n: entry.pauses, time: formatDuration(Math.round(entry.pausedMs / 1000)),
+    const detail = tn("pausesDetail", entry.pauses, {
+      time: formatDuration(Math.round(entry.pausedMs / 1000)),
     });
     pauses.title = detail;
     pauses.setAttribute("aria-label", detail);
@@ -60,6 +60,17 @@ function provisionalMark() {
   mark.textContent = t("provisional");
   mark.title = t("provisionalNote");
   return mark;
+}
+
+/** "Nobody has scored here yet", under the board's heading, across the table. */
+function emptyRow() {
+  const tr = document.createElement("tr");
+  const td = document.createElement("td");
+  td.colSpan = $as("ranking", HTMLTableElement).tHead.rows[0].cells.length;
+  td.className = "empty-row";
+  td.textContent = t("empty");
+  tr.append(td);
+  return tr;
 }
 
 function draw() {
@@ -93,7 +104,8 @@ function draw() {
     body.append(tr);
   }
   $("lb-pauses-note").hidden = !data.entries.some((entry) => entry.pauses > 0);
-  $("lb-status").textContent = data.entries.length ? "" : t("empty");
+  $("lb-status").textContent = "";
+  if (!data.entries.length) body.append(emptyRow());
   if (mine && me) {
     $("lb-me").textContent = t("myRank", {
       name: me.pseudonym, rank: mine.rank, score: formatNumber(mine.score),
