@@ -31,6 +31,9 @@ from wire_scenario import (
 )
 
 
+DAY_MS = 86_400_000
+
+
 @contextmanager
 def thinking_counted_in_the_table() -> Iterator[None]:
     """The games app counts the computer's work per client in DynamoDB, as on AWS."""
@@ -115,9 +118,14 @@ def extra_walk(record: Recorder, mark_won: Callable[[str], None]) -> list[dict[s
     record.call("POST", "/api/players/transfer", {"code": wrong})
 
     moderation.ban(str(player["playerId"]))
-    puzzle_walk(record)
     privacy_walk(record, str(player["token"]), str(player["playerId"]))
-    return [thinking_game(record)]
+    thinking = thinking_game(record)
+    # Last, so the items above are written as before; a day later, when the network may
+    # register a pseudonym again.
+    record.advance(DAY_MS)
+    puzzler = record.call("POST", "/api/players", {"pseudonym": "Élise Énigme"})
+    puzzle_walk(record, str(puzzler["token"]))
+    return [thinking]
 
 
 def privacy_walk(record: Recorder, token: str, player_id: str) -> None:
