@@ -30,7 +30,6 @@ from wire_scenario import (
     walk,
 )
 
-
 DAY_MS = 86_400_000
 
 
