@@ -161,3 +161,24 @@ def test_erasure_costs_the_same_on_a_board_of_thousands(table: Any) -> None:
     assert on_big == on_small
     assert "Scan" not in on_big
     ranks_are_exact(table)
+
+
+def test_the_puzzle_profile_is_exported_and_erased_with_the_player(
+    community_client: TestClient, table: Any
+) -> None:
+    """The puzzle profile lives under the player's own key (``PLAYER#<id>`` / ``PUZZLES``): the
+    export lists it and the erasure removes it, the profile itself last."""
+    from dames_backend.puzzles import store as puzzle_store
+
+    gone = _register_with_claims("Puzzle Fan", [3100])
+    player_id = gone.player.player_id
+    puzzle_store.commit([puzzle_store.profile_write(
+        puzzle_store.Profile(player_id), puzzle_store.Profile(player_id, rated=3,
+                                                              daily_solved=frozenset({DAY})))])
+    headers = {"X-Player-Token": gone.token}
+    exported = community_client.get("/api/players/me/data", headers=headers)
+    assert exported.status_code == 200, exported.text
+    puzzles = [item for item in exported.json()["profile"] if item["sk"] == "PUZZLES"]
+    assert [item["rated"] for item in puzzles] == [3]
+    assert community_client.delete("/api/players/me", headers=headers).status_code == 200
+    assert mentions(table, player_id) == []

@@ -121,8 +121,27 @@ def run(player_id: str, *, budget_s: float = DEFAULT_BUDGET_S) -> Progress:
         return Progress(done=False, removed=removed)
     _remove_counters(player_id)
     db.get_table().delete_item(Key=renaming_key(player_id))
+    _remove_own_items(player_id)
     db.get_table().delete_item(Key=profile_key(player_id))
     return Progress(done=True, removed=removed)
+
+
+def _remove_own_items(player_id: str) -> None:
+    """Every other item under the player's own key (the puzzle profile, and whatever a later
+    feature keeps there), before the profile: the profile goes last, so a rerun finds it."""
+    own = profile_key(player_id)
+    query: dict[str, Any] = {"KeyConditionExpression": Key("pk").eq(own["pk"]),
+                             "ProjectionExpression": "pk, sk", "ConsistentRead": True}
+    table = db.get_table()
+    while True:
+        page = table.query(**query)
+        for item in page.get("Items", []):
+            if item["sk"] != own["sk"]:
+                table.delete_item(Key={"pk": item["pk"], "sk": item["sk"]})
+        last = page.get("LastEvaluatedKey")
+        if last is None:
+            return
+        query["ExclusiveStartKey"] = last
 
 
 def _not_profile(keys: tuple[dict[str, str], ...]) -> list[dict[str, str]]:

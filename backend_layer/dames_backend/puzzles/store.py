@@ -128,7 +128,9 @@ def read_profile(player_id: str) -> Profile:
 
 def _profile_item(new: Profile, version: int) -> dict[str, Any]:
     item: dict[str, Any] = {
-        **profile_key(new.player_id), "rating": _num(new.rating.rating),
+        # playerId: the privacy index lists it, so the player's export shows it.
+        **profile_key(new.player_id), "playerId": new.player_id,
+        "rating": _num(new.rating.rating),
         "deviation": _num(new.rating.deviation), "volatility": _num(new.rating.volatility),
         "rated": new.rated, "version": version,
     }
