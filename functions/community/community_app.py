@@ -26,6 +26,7 @@ from dames_backend.daily import challenge as daily
 from dames_backend.daily import views as daily_views
 from dames_backend.daily.views import DailyView, PastDays
 from dames_backend.errors import ApiError, error_responses
+from dames_backend.fairplay import reports as fairplay_reports
 from dames_backend.games import variants as variant_views
 from dames_backend.games.variants import VariantsView
 from dames_backend.limits import clients as client_limits
@@ -222,6 +223,62 @@ def free_board(response: Response) -> BoardView:
 )
 def free_board_me(response: Response, player_token: PlayerToken = None) -> MyRankView:
     return _my_rank("free", None, response, player_token)
+
+
+class ReportRequest(StrictModel):
+    """A public entry a player doubts: the pseudonym as the board shows it, and why."""
+
+    pseudonym: str = Field(min_length=1, max_length=200)
+    kind: fairplay_reports.ReportKind = Field(
+        "other", description="engine: an engine's moves; copy: another's line; other."
+    )
+
+
+class ReportReceived(BaseModel):
+    """Only that it was received: neither the count nor what the moderators decide."""
+
+    received: bool = True
+
+
+def _report(board: BoardName, date: str | None, body: ReportRequest, request: Request,
+            response: Response, player_token: str | None) -> ReportReceived:
+    response.headers["Cache-Control"] = NO_STORE
+    fairplay_reports.report_entry(
+        board=board, date=date, pseudonym=body.pseudonym, kind=body.kind,
+        player_token=player_token, client=client_limits.scope_address_key(request.scope),
+    )
+    record_event("EntryReported")
+    return ReportReceived()
+
+
+@app.post(
+    "/api/leaderboards/daily/{date}/reports",
+    status_code=201,
+    response_model=ReportReceived,
+    responses=error_responses(401, 403, 404, 409, 413, 422, 429),
+)
+def report_daily_entry(
+    date: BoardDate, body: ReportRequest, request: Request, response: Response,
+    player_token: PlayerToken = None,
+) -> ReportReceived:
+    """Report a public entry of a day's board (one report per entry and player, a few a
+    day); a moderator looks at it (docs/fair-play.md)."""
+    day, _ = _board_day(date)
+    return _report("daily", day, body, request, response, player_token)
+
+
+@app.post(
+    "/api/leaderboards/free/reports",
+    status_code=201,
+    response_model=ReportReceived,
+    responses=error_responses(401, 403, 404, 409, 413, 422, 429),
+)
+def report_free_entry(
+    body: ReportRequest, request: Request, response: Response,
+    player_token: PlayerToken = None,
+) -> ReportReceived:
+    """Report a public entry of the free board (as the daily's)."""
+    return _report("free", None, body, request, response, player_token)
 
 
 @app.get("/api/daily", response_model=DailyView)

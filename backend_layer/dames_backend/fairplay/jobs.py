@@ -5,8 +5,9 @@ One item per game (``keys.analysis_key``): ``status`` queued → running → don
 float is not a DynamoDB number), the analysis version, timestamps, ``attempts`` and the
 ``reasons`` it was asked for ("player", "claim"). Requesting twice costs nothing: a job that
 is queued, running or done is answered as it stands (a claim on an analysed game only
-re-queues the cheap verdict step). The runner (``run_analysis``) is the same code in the
-analysis Lambda and in the local server's worker.
+re-queues the verdict step). A claimed game's job also holds the judgement of the
+claimer's moves (``judge``, as JSON), made once per judge version. The runner
+(``run_analysis``) is the same code in the analysis Lambda and in the local server's worker.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import json
 import logging
 import time
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from botocore.exceptions import ClientError
 
@@ -23,6 +24,12 @@ from dames_backend import clock, db
 from dames_backend.fairplay import dispatch
 from dames_backend.fairplay.keys import analysis_key
 from dames_backend.games import store as game_store
+from dames_backend.games.store import GameRecord
+
+if TYPE_CHECKING:
+    from dames.analysis import AnalysisBudget
+
+    from dames_backend.fairplay.judge import JudgeReport
 
 JobStatus = Literal["queued", "running", "done", "failed"]
 Reason = Literal["player", "claim"]
@@ -31,6 +38,8 @@ Reason = Literal["player", "claim"]
 STALE_RUNNING_MS = 20 * 60 * 1000
 # The runner writes its progress at most this often (each write is a paid request).
 PROGRESS_INTERVAL_S = 1.0
+# The engine pass's budget (None: ``AnalysisBudget()``'s default); tests lower it.
+ANALYSIS_BUDGET: AnalysisBudget | None = None
 logger = logging.getLogger(__name__)
 
 
@@ -49,6 +58,7 @@ class AnalysisJob:
     requested_at: str | None = None
     updated_at_ms: int = 0
     error: str | None = None
+    judge: dict[str, Any] | None = None
 
     @classmethod
     def from_item(cls, item: dict[str, Any]) -> AnalysisJob:
@@ -68,6 +78,7 @@ class AnalysisJob:
             requested_at=item.get("requestedAt"),
             updated_at_ms=db.as_int(item.get("updatedAtMs", 0)),
             error=item.get("error"),
+            judge=json.loads(item["judge"]) if isinstance(item.get("judge"), str) else None,
         )
 
     def stale(self, now_ms: int) -> bool:
@@ -219,12 +230,26 @@ def _store_result(game_id: str, result: dict[str, Any]) -> None:
     )
 
 
+def _judged(game_id: str, record: GameRecord, job: AnalysisJob) -> JudgeReport:
+    """The claimer's judgement: the stored one if made by this judge, else made now."""
+    from dames_backend.fairplay.judge import JudgeReport, judge_game
+
+    if job.judge is not None and _judge_current(job):
+        return JudgeReport.from_dict(job.judge)
+    report = judge_game(variant=record.variant, start_fen=record.start_fen or None,
+                        moves=list(record.moves), draw_rules=record.draw_rules,
+                        side=record.player_color)
+    _set_fields(game_id, clock.now_ms(),
+                {"judge": json.dumps(report.to_dict(), separators=(",", ":"))})
+    return report
+
+
 def run_analysis(game_id: str) -> AnalysisJob | None:
-    """Run a queued job: the engine pass (unless done), then the fair-play verdict if the
-    game has a pending claim. Raises on failure after marking the job failed, so the queue
-    retries it (three receives, then the dead-letter queue). None: no such job or game."""
+    """Run a queued job: the engine pass (unless done), then for a claimed game the judge
+    and the fair-play verdict. Raises on failure after marking the job failed, so the
+    queue retries it (three receives, then the dead-letter queue). None: no such job."""
     # Imported here: the claim (games function) queues jobs without loading the analysis.
-    from dames.analysis import analyse_game
+    from dames.analysis import AnalysisBudget, analyse_game
 
     from dames_backend.fairplay import review  # review imports the leaderboard
 
@@ -232,23 +257,39 @@ def run_analysis(game_id: str) -> AnalysisJob | None:
     if job is None:
         logger.warning("no analysis job for %s", game_id)
         return None
-    if job.status != "done":
-        record = game_store.load_game(game_id)
-        if record is None:
-            _mark_failed(game_id, "The game no longer exists.", clock.now_ms())
-            return load_job(game_id)
+    record = game_store.load_game(game_id)
+    if record is None:
+        _mark_failed(game_id, "The game no longer exists.", clock.now_ms())
+        return load_job(game_id)
+    engine_due = job.status != "done" or job.result is None
+    judge_due = "claim" in job.reasons and not _judge_current(job)
+    if engine_due or judge_due:
         _start(game_id)
-        try:
-            analysis = analyse_game(
+    try:
+        result = job.result
+        if engine_due:
+            result = analyse_game(
                 variant=record.variant,
                 start_fen=record.start_fen,
                 moves=list(record.moves),
                 draw_rules=record.draw_rules,
+                budget=ANALYSIS_BUDGET or AnalysisBudget(),
                 progress=_ProgressWriter(game_id),
-            )
-        except Exception as exc:
-            _mark_failed(game_id, f"{type(exc).__name__}: {exc}", clock.now_ms())
-            raise
-        _store_result(game_id, analysis.to_dict())
-    review.judge_claim(game_id)
+            ).to_dict()
+        report = _judged(game_id, record, job) if "claim" in job.reasons else None
+    except Exception as exc:
+        _mark_failed(game_id, f"{type(exc).__name__}: {exc}", clock.now_ms())
+        raise
+    if engine_due:
+        _store_result(game_id, result or {})
+    elif judge_due:
+        _set_fields(game_id, clock.now_ms(), {"status": "done"})
+    if report is not None:
+        review.judge_claim(game_id, result, report)
     return load_job(game_id)
+
+
+def _judge_current(job: AnalysisJob) -> bool:
+    from dames_backend.fairplay.judge import JUDGE_VERSION
+
+    return job.judge is not None and job.judge.get("version") == JUDGE_VERSION

@@ -31,8 +31,8 @@ def claim_game(
     """
     # Imported here: the boards and fair play sit above the games (they read game records).
     from dames_backend.boards.claims import record_claim
-    from dames_backend.boards.keys import moves_hash
     from dames_backend.fairplay.jobs import request_claim_analysis
+    from dames_backend.fairplay.lines import line_marks
     from dames_backend.players.accounts import authenticate_player
 
     record = authorize(game_id, authorization)
@@ -55,7 +55,7 @@ def claim_game(
             pauses=record.clock.pauses,
             paused_ms=record.clock.paused_ms,
             achieved_at=record.finished_at,
-            moves_digest=moves_hash(record.moves),
+            line_marks=line_marks(record.variant, record.start_fen, record.moves),
             also=[game_store.claimed_write(db.get_table().name, record.id, player.player_id)],
         )
     except ApiError as exc:
