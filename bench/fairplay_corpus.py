@@ -62,7 +62,11 @@ HUMAN_SEEDS = 4  # synthetic people share these daily seeds, three players each
 
 
 def _write(out: Path, record: dict[str, Any]) -> None:
-    (out / f"{record['name']}.json").write_text(json.dumps(record, separators=(",", ":")))
+    """Atomically (a stage cut short never leaves half a record)."""
+    path = out / f"{record['name']}.json"
+    partial = path.with_suffix(".part")
+    partial.write_text(json.dumps(record, separators=(",", ":")))
+    partial.replace(path)
 
 
 def _bot_kinds(binary: str) -> dict[str, tuple[int, Callable[[int], tuple[Mover, Timer]]]]:

@@ -35,7 +35,6 @@ from dames_backend.boards.views import (
     LeaderboardEntry,
     MyRankView,
     OwnRank,
-    Reason,
     UnderReview,
 )
 from dames_backend.tables import GSI1_NAME
@@ -264,21 +263,19 @@ def claim_status(game_id: str) -> ClaimResult | None:
     if item is None:
         return None
     board = db.as_str(item["board"])
-    date = item.get("date")
+    date = db.as_str(item["date"]) if item.get("date") else None
     pk = board_pk(board, date)
     stored = table.get_item(Key=entry_key(pk, db.as_str(item["playerId"])),
                             ConsistentRead=True).get("Item")
     entry = Entry.from_item(stored)
-    state = "held" if entry.banned else str(item.get("state", "provisional"))
-    reasons = tuple(Reason.from_stored(r) for r in item.get("reasons") or ())
-    claim = Claim.from_item({**item, "state": state, "reasons": item.get("reasons") or []})
+    claim = Claim.from_item(item, "held" if entry.banned else None)
     shown = entry.shown()
     return ClaimResult(
         board="daily" if board == "daily" else "free",
-        date=str(date) if date else None,
+        date=date,
         score=claim.score,
         rank=rank_once_published(pk, entry, claim),
         best=shown.score if shown else None,
         status=claim.state,
-        reasons=list(reasons),
+        reasons=list(claim.reasons),
     )

@@ -44,7 +44,14 @@ JUDGE_LEVEL = Level("juge", depth=64, node_budget=200_000, strong=True, learned=
 REFERENCE_LEVEL = "fort"
 JUDGE_MAX_MOVES = 50
 JUDGE_REVISION = 1
-JUDGE_VERSION = f"{JUDGE_REVISION}/{AI_VERSION}/{JUDGE_LEVEL.node_budget}"
+
+
+def judge_version(level: Level | None = None) -> str:
+    """What a stored judgement was made by: a new revision, engine or budget judges again."""
+    return f"{JUDGE_REVISION}/{AI_VERSION}/{(level or JUDGE_LEVEL).node_budget}"
+
+
+JUDGE_VERSION = judge_version()
 
 
 def judge_work_bound(level: Level = JUDGE_LEVEL, max_moves: int = JUDGE_MAX_MOVES) -> int:
@@ -209,7 +216,7 @@ def judge_sides(
             else:
                 skipped[side] += 1
         board.push(move)
-    version = f"{JUDGE_REVISION}/{AI_VERSION}/{level.node_budget}"
+    version = judge_version(level)
     cpu = round(time.process_time() - started, 3)
     return {
         side: JudgeReport(side=side, moves=tuple(judged[side]), skipped=skipped[side],
