@@ -117,10 +117,12 @@ SERVER_BENCHES := bench/api.py
 # Strength matches and evaluation tuning need Scan 2.0 / py-draughts built outside the repository
 # and run for an hour or more: run by hand (README, "Strength of the computer").
 MANUAL_BENCHES := bench/match.py bench/pydraughts_driver.py bench/eval_data.py bench/tune_eval.py \
-	bench/move_quality.py bench/eval_labels.py
+	bench/move_quality.py bench/eval_labels.py \
+	bench/fairplay_corpus.py bench/fairplay_depth.py bench/fairplay_fit.py bench/fairplay_table.py
 # Modules the benchmarks import, not benchmarks themselves.
 BENCH_MODULES := bench/variant_options.py bench/fixed_sets.py bench/capacity_meter.py \
-	bench/lambda_requests.py bench/aws_prices.py bench/pydraughts_reference.py
+	bench/lambda_requests.py bench/aws_prices.py bench/pydraughts_reference.py \
+	bench/fairplay_bots.py
 bench: install
 	@status=0; \
 	for script in bench/*.py; do \

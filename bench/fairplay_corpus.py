@@ -99,16 +99,21 @@ def _game_record(name: str, label: str, kind: str, game: dict[str, Any],
 
 def _copy(original: dict[str, Any], name: str, mover: Mover, rng: random.Random,
           ) -> dict[str, Any]:
-    """The original's White line replayed with one move changed late (then the engine)."""
+    """The original's White line replayed with one move changed late (then the engine): the
+    first White move from a random late one on that had another choice."""
     white = original["moves"][0::2]
     change = rng.randint(max(5, len(white) * 2 // 3), max(6, len(white) - 2))
     board = dames.Board(None, variant="international", draw_rules=DRAW_RULES)
     for text in original["moves"][: 2 * change]:
         board.push(next(m for m in board.legal_moves() if str(m) == text))
-    others = [m for m in board.legal_moves() if str(m) != white[change]]
-    start = white[:change] + ([str(safe_random(board, rng))] if others else [])
-    if others and start[-1] == white[change]:
-        start[-1] = str(others[0])
+    while len(board.legal_moves()) < 2 and 2 * change + 2 < len(original["moves"]):
+        for text in original["moves"][2 * change : 2 * change + 2]:
+            board.push(next(m for m in board.legal_moves() if str(m) == text))
+        change += 1
+    picks = (str(safe_random(board, rng)) for _ in range(20))
+    other = next((m for m in picks if m != white[change]),
+                 next(str(m) for m in board.legal_moves() if str(m) != white[change]))
+    start = [*white[:change], other]
     game = play(original["seed"], mover, paced_engine_time, rng, start=start)
     return _game_record(name, "bot", "copy", game, copyOf=original["name"], changedAt=change)
 

@@ -179,10 +179,9 @@ def apps() -> Iterator[tuple[TestClient, TestClient]]:
     os.environ.setdefault("AWS_DEFAULT_REGION", "eu-west-3")
     with contextlib.ExitStack() as stack:
         if not os.environ.get("DYNAMODB_ENDPOINT"):
-            from moto import mock_aws
-
             import boto3
             from dames_backend.tables import create_table
+            from moto import mock_aws
 
             stack.enter_context(mock_aws())
             create_table(boto3.client("dynamodb"), os.environ["TABLE_NAME"])
@@ -203,7 +202,7 @@ def main() -> None:
         for outcome in run_table(games, community, args.all):
             mark = "" if outcome.state == outcome.row.expected else "  << not as expected"
             print(f"{outcome.row.title:<72} {outcome.name:<16} {outcome.state:<9} "
-                  f"{outcome.fair_score:5.2f} {str(outcome.public):<7} "
+                  f"{outcome.fair_score:5.2f} {outcome.public!s:<7} "
                   f"{','.join(outcome.codes)}{mark}", flush=True)
 
 

@@ -87,6 +87,14 @@ export const api = {
     call("POST", `/api/games/${encodeURIComponent(id)}/claim`, {
       body: {}, gameToken: token, playerToken,
     }),
+  /** Where the game's claim stands: provisional until its fair-play verdict, then published
+   * or held (with the reasons as data). */
+  claimStatus: (id, token) =>
+    call("GET", `/api/games/${encodeURIComponent(id)}/claim`, { gameToken: token }),
+  /** Reports another player's public entry to the moderators (one report per entry). */
+  report: (board, date, pseudonym, kind, playerToken) =>
+    call("POST", board === "daily" ? `/api/leaderboards/daily/${date}/reports`
+      : "/api/leaderboards/free/reports", { body: { pseudonym, kind }, playerToken }),
   me: (playerToken) => call("GET", "/api/players/me", { playerToken }),
   createPlayer: (pseudonym) => call("POST", "/api/players", { body: { pseudonym } }),
   /** A one-time code moving the player to another device, and its use there. */
