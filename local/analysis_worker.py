@@ -136,8 +136,21 @@ class AnalysisWorker:
                 continue
             if game_id == _STOP:
                 return
-            try:
-                self.run_one(game_id)
-            finally:
-                with self.lock:
-                    self.taken.discard(game_id)
+            self.work(game_id)
+
+    def work(self, game_id: str) -> None:
+        """Run a game taken from the queue; it may be queued again afterwards."""
+        try:
+            self.run_one(game_id)
+        finally:
+            with self.lock:
+                self.taken.discard(game_id)
+
+    def drain(self) -> None:
+        """What the thread does until it is idle, in the caller's thread (the tests, the
+        ``analysis run`` command): run what is queued, sweep, until the sweep finds nothing."""
+        while True:
+            while not self.queue.empty():
+                self.work(self.queue.get_nowait())
+            if not self.sweep():
+                return

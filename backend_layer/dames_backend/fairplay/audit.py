@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime
 import secrets
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,7 +47,9 @@ def record(actor: str, action: str, target: str, reason: str) -> dict[str, str]:
         raise ValueError("a moderation decision needs who decides and why")
     now = clock.utc_now()
     at = clock.iso_now()
-    key = {"pk": audit_pk(at), "sk": f"{at}#{target}#{secrets.token_hex(3)}"}
+    # Nanoseconds after the second: two decisions in one second keep their order.
+    order = f"{time.time_ns():020d}{secrets.token_hex(2)}"
+    key = {"pk": audit_pk(at), "sk": f"{at}#{order}#{target}"}
     expires = now + datetime.timedelta(days=AUDIT_DAYS)
     db.get_table().put_item(Item={
         **key, "at": at, "actor": actor.strip()[:100], "action": action, "target": target,

@@ -4,7 +4,7 @@ its review partitions are ``boards.keys``).
 - ``GAME#<id>`` / ``ANALYSIS``: the analysis job of a game and its stored result.
 - ``REPORT#<game id>`` / ``PLAYER#<reporter id>``: one player's report of a published entry
   (``fairplay.reports``), kept ``REPORT_DAYS``.
-- ``AUDIT#<yyyy-mm>`` / ``<ISO time>#<target>``: one moderation decision (``fairplay.audit``).
+- ``AUDIT#<yyyy-mm>`` / ``<ISO time>#<ns>#<target>``: one moderation decision (``fairplay.audit``).
 """
 
 from __future__ import annotations
