@@ -8,6 +8,12 @@ made it with the very function a claim's job runs), and the signals are the serv
 (``fairplay.signals.game_signals``), a line's near-copy measured against every other record
 on the same daily seed, as the server measures it against every entry on the same board.
 
+Each people's side also has a *relay twin*, labelled bot: the same moves answered as a script
+answers (``fairplay_bots.fast_line_time``: a third at the clock's floor, the rest within
+0.75 s). No engine plays it, so nothing but the clock can tell; the twin teaches the score
+that machine timing is evidence of its own (a script relaying any player's moves), and is
+counted apart from the engine-played bots.
+
     PYTHONPATH=engine_layer:backend_layer:. python bench/fairplay.py [--cross-validate]
 
 ``--cross-validate`` also refits the model (as ``bench/fairplay_fit.py`` does) ten times,
@@ -19,24 +25,28 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import statistics
 from collections import defaultdict
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from dames_backend.fairplay.judge import JUDGE_VERSION, JudgeReport
 from dames_backend.fairplay.lines import overlap
 from dames_backend.fairplay.score import ScoreModel, current_model
-from dames_backend.fairplay.signals import Signals, game_signals
+from dames_backend.fairplay.signals import Signals, forced_moves, game_signals, timing_signals
 from dames_backend.fairplay.verdict import judge
+
+from bench.fairplay_bots import fast_line_time
 
 CORPUS_DIR = Path(__file__).resolve().parents[1] / "tests" / "fairplay" / "corpus"
 # The engine-played kinds (labelled "bot") and what they stand for (docs/fair-play.md).
 FOLDS = 10
+RELAY = "relay-fast"
 BOT_KINDS = ("scan-paced", "scan-mixed", "scan-fast", "scan-paused", "maitre-paced",
-             "fort-second", "copy")
+             "fort-second", "copy", RELAY)
 
 
 @dataclass(frozen=True)
@@ -50,6 +60,7 @@ class Sample:
     signals: Signals
     cpu_seconds: float
     won: bool
+    synthetic: bool = False  # a relay twin (see the module docstring)
 
 
 def load_corpus(directory: Path = CORPUS_DIR) -> list[dict[str, Any]]:
@@ -72,7 +83,8 @@ def _copy(record: dict[str, Any], side: str, others: list[dict[str, Any]],
 
 
 def samples(records: list[dict[str, Any]] | None = None) -> Iterator[Sample]:
-    """Each judged side of each record (records judged by an older judge are left out)."""
+    """Each judged side of each record (records judged by an older judge are left out), and
+    each people's side's relay twin after it."""
     records = load_corpus() if records is None else records
     for record in records:
         for side, data in record["sides"].items():
@@ -80,14 +92,27 @@ def samples(records: list[dict[str, Any]] | None = None) -> Iterator[Sample]:
             if stored is None or stored.get("version") != JUDGE_VERSION:
                 continue
             report = JudgeReport.from_dict(stored)
+            first_ply = 0 if side == "white" else 1
             signals = game_signals(
                 analysis=None, side=side, move_ms=data["moveMs"],
                 move_paused_ms=data["movePausedMs"], judge=report,
                 copy=_copy(record, side, records), plies=len(record["moves"]),
-                first_ply=0 if side == "white" else 1,
+                first_ply=first_ply,
             )
-            yield Sample(record["name"], record["kind"], record["label"], side, signals,
-                         report.cpu_seconds, record.get("winner") == side)
+            sample = Sample(record["name"], record["kind"], record["label"], side, signals,
+                            report.cpu_seconds, record.get("winner") == side)
+            yield sample
+            if sample.label == "human":
+                forced = forced_moves(report, len(record["moves"]), first_ply)
+                yield _relay(sample, len(data["moveMs"]), forced)
+
+
+def _relay(sample: Sample, moves: int, forced: list[bool]) -> Sample:
+    rng = random.Random(f"relay-{sample.name}-{sample.side}")
+    times = [fast_line_time(None, rng)[0] for _ in range(moves)]  # type: ignore[arg-type]
+    timing = timing_signals(times, [0] * moves, forced)
+    return replace(sample, kind=RELAY, label="bot", synthetic=True,
+                   signals=replace(sample.signals, **timing))
 
 
 def _pct(values: list[float]) -> str:
@@ -118,9 +143,12 @@ def report(verdicts: list[tuple[Sample, str]], model: ScoreModel, title: str) ->
     order = [k for k in BOT_KINDS if k in by_kind] + sorted(set(by_kind) - set(BOT_KINDS))
     for kind in order:
         print(_row(kind, by_kind[kind]))
-    for label, name in (("bot", "detection (bot sides held)"),
-                        ("human", "false positives (people's sides held)")):
-        rows = [state for sample, state in verdicts if sample.label == label]
+    for label, synthetic, name in (
+            ("bot", False, "detection (engine-played bot sides held)"),
+            ("bot", True, "detection (relay twins held)"),
+            ("human", False, "false positives (people's sides held)")):
+        rows = [state for sample, state in verdicts
+                if sample.label == label and sample.synthetic == synthetic]
         held = sum(state == "held" for state in rows)
         share = 100 * held / len(rows) if rows else 0.0
         print(f"{name}: {held}/{len(rows)} ({share:.1f} %)")
@@ -146,9 +174,10 @@ def main() -> None:
             verdicts += [(s, judge(s.signals, shaped).state)
                          for s in found if fold[s.name] == part]
         report(verdicts, model, f"{FOLDS}-fold cross-validation")
-    cpu = [s.cpu_seconds for s in found if s.side == "white"]
+    # A claim judges one side: the engine-played and human-like records (one side each).
+    cpu = [s.cpu_seconds for s in found if not s.synthetic and s.kind != "people"]
     if cpu:
-        print(f"judge CPU per game (both sides of a people's game at once): median "
+        print(f"judge CPU per claim (one side, {len(cpu)} games): median "
               f"{statistics.median(cpu):.0f} s, worst {max(cpu):.0f} s")
 
 

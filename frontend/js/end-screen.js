@@ -244,9 +244,7 @@ function claimLine(claim) {
     best: formatNumber(claim.best),
   };
   if (claim.status !== "provisional") return t("rank", figures);
-  const line = t(claim.best === null || claim.best === undefined ? "claimPendingFirst"
-    : "claimPending", figures);
-  return `${line} ${t(claim.slow ? "claimSlow" : "claimChecking")}`;
+  return `${t("claimPending", figures)} ${t(claim.slow ? "claimSlow" : "claimChecking")}`;
 }
 
 /** What a refused claim means, as the end screen says it (undefined: not a refusal). */

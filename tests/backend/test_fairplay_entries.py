@@ -66,8 +66,8 @@ def test_a_win_is_public_once_published_and_held_ones_leave_ranks_and_counts(
 ) -> None:
     ann = players.create_player("Ann")
     ben = players.create_player("Ben").player
-    first = claim_on_day(ann.player, "g_a", 7000, "2026-11-28T09:00:00Z")
-    claim_on_day(ben, "g_b", 6000, "2026-11-28T10:00:00Z")
+    first = claim_on_day(ann.player, "g_a", 7000, "2026-11-28T09:00:00Z", published=False)
+    claim_on_day(ben, "g_b", 6000, "2026-11-28T10:00:00Z", published=False)
     assert (first.status, first.rank) == ("provisional", 1)
     assert ranking.top("daily", DAY) == [] and _counts(table) == {}
     mine = community_client.get(
@@ -96,9 +96,9 @@ def test_a_win_is_public_once_published_and_held_ones_leave_ranks_and_counts(
 
 def test_a_held_better_claim_leaves_the_published_best_in_place(table: Any) -> None:
     ann = players.create_player("Ann").player
-    claim_on_day(ann, "g_1", 5000, "2026-11-28T09:00:00Z")
+    claim_on_day(ann, "g_1", 5000, "2026-11-28T09:00:00Z", published=False)
     _decide("g_1", "published")
-    result = claim_on_day(ann, "g_2", 6500, "2026-11-28T11:00:00Z")
+    result = claim_on_day(ann, "g_2", 6500, "2026-11-28T11:00:00Z", published=False)
     assert (result.status, result.best, result.rank) == ("provisional", 5000, 1)
     view = ranking.my_rank("daily", DAY, ann.player_id)
     assert view.pending is not None and view.pending.score == 6500
@@ -112,7 +112,7 @@ def test_a_held_better_claim_leaves_the_published_best_in_place(table: Any) -> N
 
 def test_ban_empties_every_board_and_holds_the_claims_to_come(table: Any) -> None:
     cheat = players.create_player("Cheat").player
-    claim_on_day(cheat, "g_1", 8000, "2026-11-28T09:00:00Z")
+    claim_on_day(cheat, "g_1", 8000, "2026-11-28T09:00:00Z", published=False)
     _decide("g_1", "published")
     leaderboard.record_claim(game_id="g_f", player=cheat, board="free", date=None, score=4000,
                              pieces=5, seconds=400, achieved_at="2026-11-28T09:30:00Z")
@@ -120,7 +120,7 @@ def test_ban_empties_every_board_and_holds_the_claims_to_come(table: Any) -> Non
     assert ranking.top("daily", DAY) == [] and ranking.top("free") == []
     assert sum(_counts(table).values()) == 0
     banned = players.Player(cheat.player_id, cheat.pseudonym, banned=True)
-    later = claim_on_day(banned, "g_2", 9000, "2026-11-28T12:00:00Z")
+    later = claim_on_day(banned, "g_2", 9000, "2026-11-28T12:00:00Z", published=False)
     assert (later.status, later.rank) == ("held", None)
     assert ranking.top("daily", DAY) == []
     assert review.load_claim("g_2")["state"] == "held"  # type: ignore[index]

@@ -18,7 +18,7 @@ ROUTE = f"/api/leaderboards/daily/{DAY}/reports"
 
 def _published(name: str, game_id: str, score: int) -> players.NewPlayer:
     created = players.create_player(name)
-    claim_on_day(created.player, game_id, score, "2026-11-28T09:00:00Z")
+    claim_on_day(created.player, game_id, score, "2026-11-28T09:00:00Z", published=False)
     item = review.load_claim(game_id)
     assert item is not None
     review.decide(item, "published", ())
@@ -75,7 +75,7 @@ def test_a_provisional_entry_cannot_be_reported_as_it_is_not_public(
     table: Any, community_client: TestClient
 ) -> None:
     players_made = players.create_player("Waiting")
-    claim_on_day(players_made.player, "g_w", 6000, "2026-11-28T09:00:00Z")
+    claim_on_day(players_made.player, "g_w", 6000, "2026-11-28T09:00:00Z", published=False)
     ann = players.create_player("Ann")
     assert _report(community_client, ann.token, "Waiting").status_code == 404
 

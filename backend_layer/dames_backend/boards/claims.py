@@ -58,7 +58,7 @@ from dames_backend.boards.ranking import (
     block_of,
     board_pk,
     entry_key,
-    rank_once_published,
+    once_published,
     ranking_key,
     score_key,
 )
@@ -314,12 +314,13 @@ def record_claim(
         ) from None
     if line_marks:
         write_line_marks(pk, line_marks, game_id, player.player_id, date)
+    rank, best = once_published(pk, after, claim)
     return ClaimResult(
         board="daily" if board == "daily" else "free",
         date=date,
         score=score,
-        rank=rank_once_published(pk, after, claim),
-        best=shown.score if (shown := after.shown()) else None,
+        rank=rank if state != "held" else None,
+        best=best,
         status=state,
         reasons=list(reasons),
     )

@@ -245,14 +245,17 @@ def my_rank(board: str, date: str | None, player_id: str) -> MyRankView:
                       underReview=review)
 
 
-def rank_once_published(pk: str, entry: Entry, claim: Claim) -> int | None:
-    """Where the player will stand if ``claim`` is published (or stands, if it is): its
-    own rank if it beats the public entry, else the public entry's (None: held)."""
-    if claim.state == "held":
-        return None
+def once_published(pk: str, entry: Entry, claim: Claim) -> tuple[int | None, int | None]:
+    """Where the player will stand if ``claim`` is published (or stands, if it is): the rank
+    and best score of the better of it and the public entry; a held claim leaves the public
+    entry's (None, None: nothing public)."""
     shown = entry.shown()
-    best = claim if shown is None or claim.sort_key() <= shown.sort_key() else shown
-    return rank_at(pk, best.score, best.at)
+    best = shown
+    if claim.state != "held" and (shown is None or claim.sort_key() <= shown.sort_key()):
+        best = claim
+    if best is None:
+        return None, None
+    return rank_at(pk, best.score, best.at), best.score
 
 
 def claim_status(game_id: str) -> ClaimResult | None:
@@ -269,13 +272,13 @@ def claim_status(game_id: str) -> ClaimResult | None:
                             ConsistentRead=True).get("Item")
     entry = Entry.from_item(stored)
     claim = Claim.from_item(item, "held" if entry.banned else None)
-    shown = entry.shown()
+    rank, best = once_published(pk, entry, claim)
     return ClaimResult(
         board="daily" if board == "daily" else "free",
         date=date,
         score=claim.score,
-        rank=rank_once_published(pk, entry, claim),
-        best=shown.score if shown else None,
+        rank=rank if claim.state != "held" else None,
+        best=best,
         status=claim.state,
         reasons=list(claim.reasons),
     )

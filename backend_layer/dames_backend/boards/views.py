@@ -125,7 +125,8 @@ class ClaimResult(View):
         description="The player's rank once this claim is published (null: held)."
     )
     best: int | None = Field(
-        description="The player's best shown score on the board (this one or older)."
+        description="The player's best score on the board once this claim is published "
+        "(this one or an older published one; a held claim leaves the published best)."
     )
     status: ClaimStatus = Field(
         "provisional",
