@@ -30,7 +30,7 @@ find_python = for p in python3 python3.13 python3.12 python3.11 python; do \
 	     $$p -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then \
 	    echo $$p; break; fi; done
 
-.PHONY: help install run test test-fast lint bench deploy tools clean distclean
+.PHONY: help install native run test test-fast lint bench deploy tools clean distclean
 
 help:
 	@echo "make run        play locally on http://127.0.0.1:$${PORT:-8000} (DynamoDB Local, data in .local/)"
@@ -58,11 +58,22 @@ $(NPM_STAMP): package-lock.json package.json
 	npm ci --no-audit --no-fund --loglevel=error
 	@touch $@
 
-install: $(VENV_STAMP) $(NPM_STAMP)
+# The native core (engine_layer/csrc): maitre, the analysis, hints and fair play's judge search
+# with it. Without a C compiler everything still runs, on the (slower) Python search.
+native:
+	@if command -v "$${CC:-cc}" >/dev/null 2>&1; then \
+	  $(MAKE) --no-print-directory -C engine_layer/csrc lib; \
+	else \
+	  echo "No C compiler (cc): the native core is not built; maitre, the analysis and hints" \
+	    "use the pure-Python search (slower, weaker). On Debian: apt-get install gcc." >&2; \
+	fi
+
+install: $(VENV_STAMP) $(NPM_STAMP) native
 
 # The tools some test groups need besides the .venv: the system Chromium (browser tests;
-# Playwright's own download is not used), Java 17 (DynamoDB Local, integration tests) and
-# Python $(PY313_VERSION) (the determinism test compares the computer's moves across versions).
+# Playwright's own download is not used), Java 17 (DynamoDB Local, integration tests), the
+# native core's checks (the arm64 cross-compiler and qemu, clang's libFuzzer and sanitizers)
+# and Python $(PY313_VERSION) (the determinism test compares the computer's moves across versions).
 # As root with apt-get, the first two are installed; anything still missing is named with
 # the command that installs it. Under CI=true a group that then skips fails the run.
 tools: $(VENV_STAMP)
@@ -70,6 +81,12 @@ tools: $(VENV_STAMP)
 	[ -x "$(CHROMIUM)" ] || missing="$$missing chromium"; \
 	$(PY) -c 'import sys; from local.dynamodb_local import find_java; sys.exit(find_java() is None)' \
 	  || missing="$$missing openjdk-17-jre-headless"; \
+	command -v aarch64-linux-gnu-gcc >/dev/null || missing="$$missing gcc-aarch64-linux-gnu"; \
+	command -v qemu-aarch64-static >/dev/null || missing="$$missing qemu-user-static"; \
+	command -v clang >/dev/null || missing="$$missing clang"; \
+	ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a >/dev/null 2>&1 || \
+	  missing="$$missing libclang-rt-14-dev"; \
+	command -v file >/dev/null || missing="$$missing file"; \
 	if [ -n "$$missing" ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	  echo "Installing from Debian's packages for the browser and integration tests:$$missing"; \
 	  if apt-get update -qq && \
@@ -115,9 +132,10 @@ lint: $(VENV_STAMP)
 # server (DynamoDB Local + uvicorn, temporary data) through local.with_server.
 SERVER_BENCHES := bench/api.py
 # Strength matches and evaluation tuning need Scan 2.0 / py-draughts built outside the repository
-# and run for an hour or more: run by hand (README, "Strength of the computer").
+# and run for an hour or more: run by hand (docs/engine-strength.md).
 MANUAL_BENCHES := bench/match.py bench/pydraughts_driver.py bench/eval_data.py bench/tune_eval.py \
-	bench/move_quality.py bench/eval_labels.py \
+	bench/move_quality.py bench/eval_labels.py bench/selfplay_native.py bench/train_native_eval.py \
+	bench/native_crosscheck.py \
 	bench/fairplay_corpus.py bench/fairplay_depth.py bench/fairplay_fit.py bench/fairplay_table.py
 # Modules the benchmarks import, not benchmarks themselves.
 BENCH_MODULES := bench/variant_options.py bench/fixed_sets.py bench/capacity_meter.py \
@@ -149,12 +167,12 @@ deploy: $(SAM_STAMP)
 	if [ -n "$$py313" ]; then export PATH="$$py313/bin:$$PATH"; fi; \
 	command -v python3.13 >/dev/null || { echo "sam build needs python3.13 on PATH (e.g. pyenv install 3.13.0)." >&2; exit 1; }; \
 	$(SAM) validate --lint && $(SAM) build && $(SAM) deploy --guided && \
-	$(SAM_VENV)/bin/python -m local.publish_site
+	$(SAM_VENV)/bin/python -m deploy.publish_site
 
 # ---------------------------------------------------------------- Lambda artefacts
 # template.yaml builds each layer and function with `BuildMethod: makefile` (ContextPath: .):
 # `sam build` runs these targets in its copy of the resource's code, with ARTIFACTS_DIR set.
-LAMBDA_BUILD := python3.13 $(dir $(abspath $(firstword $(MAKEFILE_LIST))))local/build_lambda.py
+LAMBDA_BUILD := python3.13 $(dir $(abspath $(firstword $(MAKEFILE_LIST))))deploy/build_lambda.py
 
 build-EngineLayer build-BackendLayer:
 	$(LAMBDA_BUILD) layer "$(ARTIFACTS_DIR)"
@@ -165,6 +183,7 @@ build-GamesFunction build-CommunityFunction build-DailyRotationFunction build-An
 # ---------------------------------------------------------------- cleaning
 clean:
 	rm -rf .aws-sam artifacts .pytest_cache .ruff_cache .mypy_cache .hypothesis
+	$(MAKE) --no-print-directory -C engine_layer/csrc clean
 	find . -name __pycache__ -type d -not -path "./$(VENV)/*" -not -path "./$(SAM_VENV)/*" \
 	  -not -path "./node_modules/*" -prune -exec rm -rf {} +
 

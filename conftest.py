@@ -1,4 +1,9 @@
-"""Under ``CI=true`` a skipped test is a failed test.
+"""Every test carries its group's marker, and under ``CI=true`` a skipped test is a failed test.
+
+Groups are folders: each test gets the marker of the folder under ``tests/`` it lives in
+(``DIRECTORY_MARKERS``), so ``make test``'s two passes (``-m "integration or browser"`` and
+the rest) cannot miss a test whose file forgot its ``pytestmark``, and a test file in a folder
+without a group is a collection error.
 
 A group skips when a tool it needs is missing (Chromium, Java 17, Python 3.13). On a
 developer's machine that is a useful note; in CI it would let the run pass with whole groups
@@ -11,10 +16,45 @@ from __future__ import annotations
 
 import os
 from collections.abc import Generator
+from pathlib import Path
 
 import pytest
 
 CI_FAILS_ON_SKIP = "Skipped under CI=true, where every test group must run"
+TESTS_DIR = Path(__file__).resolve().parent / "tests"
+# The folder under tests/ -> the marker of its group (registered in pyproject.toml).
+DIRECTORY_MARKERS = {
+    "engine": "engine",
+    "ai": "ai",
+    "native": "native",
+    "backend": "backend",
+    "fairplay": "fairplay",
+    "tooling": "tooling",
+    "lint": "lint",
+    "integration": "integration",
+    "browser": "browser",
+}
+
+
+def group_of(path: Path) -> str | None:
+    """The marker of a test file's group, None outside tests/ (a throwaway file of a test)."""
+    try:
+        folder = path.resolve().relative_to(TESTS_DIR).parts[0]
+    except (ValueError, IndexError):
+        return None
+    if folder not in DIRECTORY_MARKERS:
+        raise pytest.UsageError(
+            f"{path}: tests/{folder}/ has no group: add it to DIRECTORY_MARKERS in conftest.py "
+            "and its marker to pyproject.toml"
+        )
+    return DIRECTORY_MARKERS[folder]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        group = group_of(Path(str(item.path)))
+        if group is not None and item.get_closest_marker(group) is None:
+            item.add_marker(getattr(pytest.mark, group))
 
 
 def ci_mode() -> bool:

@@ -9,7 +9,7 @@ of the runs are printed with the ratio function / packages. The environment mimi
 as in Lambda.
 
 Two settings are measured, each for both sides: with every module's bytecode cached (``.pyc``),
-as ``sam build`` ships the layers and functions (``local/build_lambda.py``), and with none,
+as ``sam build`` ships the layers and functions (``deploy/build_lambda.py``), and with none,
 every module compiled at every cold start, as SAM's Python builder shipped them (packages
 included: Lambda's file system is read-only, so nothing compiled there is kept).
 

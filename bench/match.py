@@ -10,6 +10,8 @@ A player is one of
   100 000 units of work is one CPU-second of `maitre` on this kind of machine); `fort~learned`
   / `fort~handset` force the evaluation (dames.ai.learned or dames.ai.evaluation);
   `maitre~/path/weights.json` plays the learned evaluation with that weights file;
+  `maitre~/path/weights.dmw` plays the native core with that weights blob, `maitre~handset`
+  with the core's hand-set evaluation (the blob is loaded before each of its moves);
 - `scan-dN` / `scan-tMS`: Scan 2.0 at depth N or MS milliseconds a move, through its Hub
   version 1 protocol (`hub`, `set book false`, `init`, then per move `start`, `move ...` for
   every move played so far, `depth N` or `time MS`, `go`), so it sees the game's history;
@@ -95,7 +97,15 @@ class LevelPlayer(Player):
             level = replace(level, node_budget=int(work), time_limit=None)
         # `maitre~/path/weights.json`: the learned evaluation with another weights file.
         self.weights = Path(evaluation) if evaluation.endswith(".json") else None
-        if evaluation:
+        # The native core's: a blob, or "handset" (None: what the library loaded).
+        self.native_blob: bytes | None = None
+        self.native_weights = level.native and (evaluation.endswith(".dmw")
+                                                or evaluation == "handset")
+        if self.native_weights and evaluation.endswith(".dmw"):
+            self.native_blob = Path(evaluation).read_bytes()
+        elif self.native_weights:
+            self.native_blob = None
+        elif evaluation:
             level = replace(level, learned=evaluation == "learned" or self.weights is not None)
         self.level = level
         self.name = spec
@@ -105,6 +115,11 @@ class LevelPlayer(Player):
         if len(moves) == 1:
             return moves[0]
         select_weights(self.weights)
+        if self.native_weights:
+            from dames.native import library
+            from dames.native.weights import use
+
+            use(library(), board.variant.name, self.native_blob)
         moves, result = search_position(board, self.level)
         return moves[result.best[0]]
 

@@ -2,7 +2,9 @@
 
 The apps serve them live (``/api/games/openapi.json``, ``/api/openapi.json``); the copies in
 the repository make every change of a shape visible in review, and a test fails when they
-are stale. Usage: ``python -m local.openapi`` (``--check`` only compares).
+are stale. Beside them, ``api.d.ts``: the same shapes as TypeScript declarations for the site's
+type checker (``local.openapi_types``). Usage: ``python -m local.openapi`` (``--check`` only
+compares).
 """
 
 from __future__ import annotations
@@ -14,19 +16,24 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from local.openapi_types import declarations
 from local.paths import REPO_ROOT, add_code_paths
 
 OUTPUT_DIR = REPO_ROOT / "docs" / "openapi"
+TYPES_FILE = OUTPUT_DIR / "api.d.ts"
 APPS = {"games": "games_app", "community": "community_app"}
 
 
 def documents() -> dict[Path, str]:
-    """Each app's OpenAPI document as the text it is stored as."""
+    """Each app's OpenAPI document as the text it is stored as, and their TypeScript shapes."""
     add_code_paths()
     texts: dict[Path, str] = {}
+    schemas: list[dict[str, Any]] = []
     for name, module in APPS.items():
         schema: dict[str, Any] = importlib.import_module(module).app.openapi()
+        schemas.append(schema)
         texts[OUTPUT_DIR / f"{name}.json"] = json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+    texts[TYPES_FILE] = declarations(schemas)
     return texts
 
 

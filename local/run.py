@@ -26,12 +26,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
 from typing import Any
-from urllib.parse import urlsplit
 
 import boto3
 
+from local import running
 from local.dynamodb_local import DynamoDBLocal, find_java, free_port, port_is_free
 from local.paths import FRONTEND_DIR, add_code_paths
+from local.running import is_emulator, use_local_credentials
 
 logger = logging.getLogger("local.run")
 
@@ -82,9 +83,9 @@ def start_database(settings: LaunchSettings) -> Database:
     """``DYNAMODB_ENDPOINT`` if given, else DynamoDB Local on Java, else moto in memory."""
     if settings.dynamodb_endpoint:
         if is_emulator(settings.dynamodb_endpoint):
-            _use_local_credentials()
+            use_local_credentials()
         return Database(settings.dynamodb_endpoint, "the DynamoDB you gave", lambda: None)
-    _use_local_credentials()
+    use_local_credentials()
     if find_java() is not None:
         local = DynamoDBLocal(settings.data_dir)
         atexit.register(local.stop)
@@ -105,19 +106,6 @@ def start_database(settings: LaunchSettings) -> Database:
     server.start()
     atexit.register(server.stop)
     return Database(f"http://127.0.0.1:{port}", "moto (in memory)", server.stop)
-
-
-def is_emulator(endpoint: str) -> bool:
-    """True for a DynamoDB that is not AWS's (DynamoDB Local, moto…): AWS endpoints are hosts
-    of amazonaws.com (or .com.cn), whose real keys must never be replaced by dummy ones."""
-    host = (urlsplit(endpoint).hostname or "").lower().rstrip(".")
-    return not (host.endswith(".amazonaws.com") or host.endswith(".amazonaws.com.cn"))
-
-
-def _use_local_credentials() -> None:
-    """Emulators accept any keys, but boto3 refuses to sign without some."""
-    os.environ.setdefault("AWS_ACCESS_KEY_ID", "local")
-    os.environ.setdefault("AWS_SECRET_ACCESS_KEY", "local")
 
 
 def _display_path(path: Path) -> str:
@@ -214,12 +202,15 @@ def main() -> int:
             f"\nDames du jour: {url}/\n"
             f"  API under {url}/api (health: {url}/api/health)\n"
             f"  Table {table!r} on {database.description} at {database.endpoint}\n"
+            "  ./dames moderation list (and the other ./dames commands) use it while it runs.\n"
             "  Ctrl-C stops everything.\n"
         )
+        running.write(running.RunningTable(database.endpoint, table, url, os.getpid()))
         serve(settings, banner, stopper)
     except KeyboardInterrupt:
         pass
     finally:
+        running.remove(os.getpid())
         if database is not None:
             database.stop()
         print("Stopped: the server and the DynamoDB it started are down.", flush=True)

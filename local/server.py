@@ -25,7 +25,8 @@ from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from local import rotation, site_pages
+from deploy import site_pages
+from local import rotation
 from local.paths import FRONTEND_DIR, add_code_paths
 from local.security_headers import SecurityHeadersMiddleware
 
@@ -46,7 +47,7 @@ def _under(path: str, prefix: str) -> bool:
 
 class SitePages(StaticFiles):
     """``frontend/`` as CloudFront serves the published site: each page with its shared parts
-    put in (``local/site_pages.py``), the partials themselves not served."""
+    put in (``deploy/site_pages.py``), the partials themselves not served."""
 
     def lookup_path(self, path: str) -> tuple[str, os.stat_result | None]:
         if site_pages.is_part(path):

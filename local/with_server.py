@@ -74,6 +74,8 @@ def main(argv: list[str]) -> int:
             **{k: v for k, v in os.environ.items() if k != "DYNAMODB_ENDPOINT"},
             "PORT": str(port),
             "DATA_DIR": data_dir,
+            # A throwaway server: the developer's `make run` stays the one ./dames finds.
+            "DAMES_RUN_FILE": os.path.join(data_dir, "run.json"),
         }
         log_path = os.path.join(data_dir, "server.log")
         with open(log_path, "wb") as log:

@@ -2,9 +2,10 @@
 
 The core, here: ``config`` (settings from the environment), ``db`` (the DynamoDB table),
 ``tables`` (the table definition), ``clock`` (the server's time, a game's clock), ``errors``
-(JSON error bodies), ``security`` (tokens), ``observability`` (logs, metrics, traces),
-``app_factory`` (one FastAPI setup for every app). The packages, each importing only those
-before it in this list: ``limits`` (per-client bounds), ``players``, ``daily``, ``games``,
-``boards`` (leaderboards), ``fairplay`` (analysis, verdicts, moderation); a test
-(tests/lint/test_backend_layers.py) holds them to that order.
+(the ``ApiError`` values every layer raises), ``security`` (tokens), ``observability`` (logs,
+metrics, traces). The packages, each importing only those before it in this list: ``limits``
+(per-client bounds), ``players``, ``daily``, ``games``, ``boards`` (leaderboards),
+``fairplay`` (analysis, verdicts, moderation), and ``web`` (the HTTP edge: one FastAPI setup
+for every app, the JSON error handlers), the only package that knows the web framework; a
+test (tests/lint/test_backend_layers.py) holds them to that order.
 """

@@ -8,7 +8,7 @@ which every cold start of the game functions would otherwise pay for a route few
 
 from typing import TYPE_CHECKING, Any
 
-from dames.board import Board, Outcome
+from dames.board import Board
 from dames.color import BLACK, WHITE, Color
 from dames.errors import (
     AmbiguousMoveError,
@@ -21,6 +21,7 @@ from dames.errors import (
 )
 from dames.fen import FenPosition, format_fen, parse_fen
 from dames.move import Move
+from dames.outcome import Outcome, Termination
 from dames.piece import Piece
 from dames.variants import VARIANTS, Variant, get_variant
 
@@ -55,6 +56,7 @@ __all__ = [
     "PdnError",
     "PdnGame",
     "Piece",
+    "Termination",
     "UnknownVariantError",
     "Variant",
     "export_game",

@@ -14,6 +14,7 @@ from dames.move import Move, PromotingMove
 from dames.movegen import get_generator
 from dames.notation import notation as notation_of
 from dames.notation import parse_move as parse_move_text
+from dames.outcome import Outcome, Termination
 from dames.piece import Piece
 from dames.variants import Variant, get_variant
 from dames.zobrist import key_after, position_key
@@ -31,13 +32,6 @@ def _single_captures(variant: str) -> dict[int, Move]:
     live as long as the process; ``Board._public_captures`` fills it.
     """
     return {}
-
-
-class Outcome(NamedTuple):
-    """How a game ended: ``winner`` is ``None`` for a draw."""
-
-    winner: Color | None
-    reason: str
 
 
 class DrawCounters(NamedTuple):
@@ -360,21 +354,22 @@ class Board:
     def outcome(self) -> Outcome | None:
         us, them = (self.white, self.black) if self.turn == WHITE else (self.black, self.white)
         if not us or self.generator.count(us, them, self.kings, self.turn) == 0:
-            return Outcome(self.turn.opponent, "no-moves")
+            return Outcome(self.turn.opponent, Termination.NO_MOVES)
         rules = draws.rule_set(self.draw_rules, self.variant.federation_draws)
         if rules != draws.DAILY and self._repetitions() >= draws.REPETITIONS:
-            return Outcome(None, "repetition")
+            return Outcome(None, Termination.REPETITION)
         if self._reversible >= draws.quiet_ply_limit(rules):
-            return Outcome(None, "40-moves" if rules == "checkers" else "25-king-moves")
+            quiet = Termination.QUIET_MOVES if rules == "checkers" else Termination.KING_MOVES
+            return Outcome(None, quiet)
         length = draws.game_length_limit(rules)
         if length is not None and self.ply >= length:
-            return Outcome(None, "150-moves")
+            return Outcome(None, Termination.GAME_LENGTH)
         if (
             rules == draws.FMJD
             and self._endgame
             and self._endgame_plies >= draws.ENDGAME_PLIES[self._endgame]
         ):
-            return Outcome(None, f"{self._endgame}-move-endgame")
+            return Outcome(None, Termination.of_endgame(self._endgame))
         return None
 
     def _repetitions(self) -> int:

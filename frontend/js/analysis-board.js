@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The analysis board: any position (the start, a FEN from a link or typed, one set up in the
  * editor), moves played for both sides and taken back, and the engine's evaluation and best
@@ -21,8 +22,8 @@ import { readText, writeText } from "./store.js";
 import {
   drawEditorVariants, editorIsOpen, editorTouch, openEditor, problemText, setupEditor,
 } from "./position-editor.js";
+import { $, $as } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
 const MAX_DEPTH = 10;
 const DEPTH_KEY = "analysisDepth";
 
@@ -58,7 +59,7 @@ setupEditor({
 });
 
 function depth() {
-  return Number($("ab-depth").value) || 6;
+  return Number($as("ab-depth", HTMLSelectElement).value) || 6;
 }
 
 /** Asks the server about `moves` from `fen`; the state changes only once it has answered.
@@ -147,8 +148,8 @@ function draw() {
   else if (!state.busy) drawEval(answer);
   $("ab-turn").textContent = t(answer.turn === "white" ? "toMoveWhite" : "toMoveBlack");
   drawMoves();
-  $("ab-takeback").disabled = state.moves.length === 0;
-  if (document.activeElement !== $("ab-fen")) $("ab-fen").value = answer.fen;
+  $as("ab-takeback", HTMLButtonElement).disabled = state.moves.length === 0;
+  if (document.activeElement !== $as("ab-fen", HTMLInputElement)) $as("ab-fen", HTMLInputElement).value = answer.fen;
   board.setInteractive(!state.busy && !editorIsOpen() && answer.legalMoves.length > 0);
   drawPlayOn(answer);
 }
@@ -214,14 +215,14 @@ $("ab-edit").addEventListener("click", () => {
   openEditor(state.variant, fen).catch(() => say(t("requestFailed")));
 });
 
-$("ab-depth").addEventListener("change", () => {
-  writeText(DEPTH_KEY, $("ab-depth").value);
+$as("ab-depth", HTMLSelectElement).addEventListener("change", () => {
+  writeText(DEPTH_KEY, $as("ab-depth", HTMLSelectElement).value);
   if (state.answer) load(state.variant, state.startFen, state.moves);
 });
 
 $("ab-fen-form").addEventListener("submit", async (e) => {
   e.preventDefault();
-  const fen = $("ab-fen").value.trim();
+  const fen = $as("ab-fen", HTMLInputElement).value.trim();
   if (!fen) return;
   const problems = await load(state.variant, fen, []);
   if (problems) say(refusal(problems, state.variant));
@@ -230,31 +231,31 @@ $("ab-fen-form").addEventListener("submit", async (e) => {
 /* ---------- playing the computer from here ---------- */
 
 function drawPlayOn(answer) {
-  const level = $("ab-level");
+  const level = $as("ab-level", HTMLSelectElement);
   const chosenLevel = level.value || loadChoices().level;
   level.replaceChildren(...LEVELS.map((name) => new Option(t(`level:${name}`), name)));
   level.value = chosenLevel;
-  const color = $("ab-color");
+  const color = $as("ab-color", HTMLSelectElement);
   const chosenColor = color.dataset.fen === answer.fen ? color.value : answer.turn;
   color.replaceChildren(...["white", "black"].map((c) => new Option(t(`color:${c}`), c)));
   color.value = chosenColor;
   color.dataset.fen = answer.fen;
-  $("ab-play").disabled = Boolean(answer.outcome);
+  $as("ab-play", HTMLButtonElement).disabled = Boolean(answer.outcome);
 }
 
 $("ab-play").addEventListener("click", async () => {
   const answer = state.answer;
   if (!answer) return;
-  const choices = { opponent: "computer", level: $("ab-level").value,
-    color: $("ab-color").value, variant: state.variant };
-  $("ab-play").disabled = true;
+  const choices = { opponent: "computer", level: $as("ab-level", HTMLSelectElement).value,
+    color: $as("ab-color", HTMLSelectElement).value, variant: state.variant };
+  $as("ab-play", HTMLButtonElement).disabled = true;
   $("ab-play-error").textContent = t("starting");
   try {
     location.href = await createFromChoices(choices, { fen: answer.fen });
   } catch (err) {
     const why = err instanceof ApiError && !err.retryable ? err.message : t("requestFailed");
     $("ab-play-error").textContent = t("startFailed", { why });
-    $("ab-play").disabled = false;
+    $as("ab-play", HTMLButtonElement).disabled = false;
   }
 });
 
@@ -266,7 +267,7 @@ function refusal(problems, variant) {
 
 function setupDepth() {
   const saved = Number(readText(DEPTH_KEY)) || 6;
-  const select = $("ab-depth");
+  const select = $as("ab-depth", HTMLSelectElement);
   for (let d = 1; d <= MAX_DEPTH; d += 1) select.append(new Option(String(d), String(d)));
   select.value = String(Math.min(MAX_DEPTH, Math.max(1, saved)));
 }

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The ways into the analysis pages from the game page (end screen, review) and the PDN import:
  * the game's analysis (analysis.html?game=<id>) and the analysis board at a position

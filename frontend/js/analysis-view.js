@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * A finished game's analysis (analysis.html?game=<id>): asks the server for it (a job, POST
  * /api/games/{id}/analysis), shows its progress while it runs (the page can be left and opened
@@ -17,8 +18,8 @@ import { formatEval } from "./eval-format.js";
 import { parseFen } from "./fen.js";
 import { formatNumber, setupLanguageSwitch, t } from "./i18n.js";
 import { savedGame } from "./store.js";
+import { $, $as, eventElement } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
 const POLL_MS = 1500;
 const MODES = ["free", "daily", "practice", "duo"];
 
@@ -65,7 +66,7 @@ async function follow() {
   if (answer.status === "done" && answer.result) {
     await showResult(answer.result);
   } else if (answer.status === "failed") {
-    fail(t("analysisFailed", { why: answer.error || answer.message || "" }), true);
+    fail(t("analysisFailed", { why: answer.error || "" }), true);
   } else {
     showProgress(answer);
     setTimeout(follow, POLL_MS);
@@ -171,7 +172,7 @@ function drawSummary() {
   $("an-turning").textContent = turning
     ? t("turningPoint", { m: `${turning.notation}${markOf(turning)}`, n: moveNumber(index + 1) })
     : t("noTurningPoint");
-  $("an-graph").setAttribute("aria-label", t("graphLabel"));
+  $as("an-graph", SVGSVGElement).setAttribute("aria-label", t("graphLabel"));
 }
 
 function noteText(k) {
@@ -194,10 +195,11 @@ function show(k) {
   $("an-at").textContent = at === 0 ? t("reviewStart", { total: detail.moves.length })
     : t("reviewAt", { m: detail.moves[at - 1].notation, n: at, total: detail.moves.length });
   $("an-note").textContent = noteText(at);
-  $("an-board").href = boardHref(view.game.variant, fen);
-  $("an-prev").disabled = at === 0;
-  $("an-next").disabled = at >= detail.moves.length;
+  $as("an-board", HTMLAnchorElement).href = boardHref(view.game.variant, fen);
+  $as("an-prev", HTMLButtonElement).disabled = at === 0;
+  $as("an-next", HTMLButtonElement).disabled = at >= detail.moves.length;
   for (const span of document.querySelectorAll("#an-moves .mv")) {
+    if (!(span instanceof HTMLElement)) continue;
     const current = Number(span.dataset.ply) === at;
     span.classList.toggle("current", current);
     if (current) span.setAttribute("aria-current", "step");
@@ -209,7 +211,7 @@ function show(k) {
 function drawResult() {
   drawSummary();
   drawMoves();
-  view.graph = createEvalGraph($("an-graph"), {
+  view.graph = createEvalGraph($as("an-graph", SVGSVGElement), {
     start: view.result.initialEval || 0,
     points: view.result.moves.map((m, i) => ({
       eval: m.evalAfter, mate: m.mateIn ?? null, judgement: m.judgement,
@@ -240,19 +242,21 @@ $("an-prev").addEventListener("click", () => show(view.ply - 1));
 $("an-next").addEventListener("click", () => show(view.ply + 1));
 $("an-retry").addEventListener("click", () => request());
 $("an-moves").addEventListener("click", (e) => {
-  const span = e.target.closest(".mv[data-ply]");
-  if (span) show(Number(span.dataset.ply));
+  const span = eventElement(e).closest(".mv[data-ply]");
+  if (!(span instanceof HTMLElement)) return;
+  show(Number(span.dataset.ply));
 });
 $("an-moves").addEventListener("keydown", (e) => {
-  const span = e.target.closest(".mv[data-ply]");
-  if (span && (e.key === "Enter" || e.key === " ")) {
+  const span = eventElement(e).closest(".mv[data-ply]");
+  if (!(span instanceof HTMLElement)) return;
+  if (e.key === "Enter" || e.key === " ") {
     e.preventDefault();
     show(Number(span.dataset.ply));
   }
 });
 document.addEventListener("keydown", (e) => {
   if (!view.detail || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
-  if (e.target.closest && e.target.closest("input, select, textarea, #an-graph")) return;
+  if (eventElement(e).closest?.("input, select, textarea, #an-graph")) return;
   if (e.key === "ArrowLeft") show(view.ply - 1);
   else if (e.key === "ArrowRight") show(view.ply + 1);
   else return;
@@ -276,7 +280,7 @@ async function start() {
     fail(errorText(err));
     return;
   }
-  $("an-game").href = `play.html?mode=${encodeURIComponent(view.game.mode)}`;
+  $as("an-game", HTMLAnchorElement).href = `play.html?mode=${encodeURIComponent(view.game.mode)}`;
   await request();
 }
 

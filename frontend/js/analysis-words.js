@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The words of the game analysis and the analysis board (with its position editor), French
  * first, added to i18n.js's table by the modules that use them.

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The arrow of the last move over the board: an SVG overlay, one unit per square, drawn
  * through the squares of the move's path as they sit on screen.

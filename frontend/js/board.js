@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The board on screen: draws pieces and marks, and turns taps, clicks, drags and keys into
  * square touches for the page. It decides nothing about the rules, not even its own squares:
@@ -274,7 +275,7 @@ export class BoardView {
 
   squareFromPoint(x, y) {
     const el = document.elementFromPoint(x, y);
-    const cell = el && el.closest("[data-square]");
+    const cell = el && /** @type {HTMLElement | null} */ (el.closest("[data-square]"));
     return cell && this.root.contains(cell) ? Number(cell.dataset.square) : null;
   }
 

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The clock shown is the server's (GameView.clock): the server alone measures the time a move
  * costs, so a reload, a second tab or another device must show the same running time, and the

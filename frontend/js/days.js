@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Past challenges: the last 30 closed days from GET /api/daily/days, each with a link to play
  * it (unranked: the server knows the day has closed) and a link to that day's leaderboard.
@@ -5,8 +6,8 @@
  */
 import { ApiError, api } from "./api.js";
 import { formatDate, setupLanguageSwitch, t } from "./i18n.js";
+import { $ } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
 let days = null;
 
 /** The list, or an ApiError whose `retryable` says whether trying again can help. */

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Small board diagrams for the rules pages, drawn as SVG from a FEN.
  *

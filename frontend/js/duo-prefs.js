@@ -1,3 +1,4 @@
+// @ts-check
 /** Two players on one device: whether the board turns after each move (kept on the device). */
 import { readText, writeText } from "./store.js";
 

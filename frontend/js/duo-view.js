@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Two players on one device, on the game page: whose turn it is, who won and why in the
  * players' colours, and the board turned towards the player to move when they asked for it.
@@ -5,8 +6,8 @@
 import { t } from "./i18n.js";
 import { duoFlip, setDuoFlip } from "./duo-prefs.js";
 import { isDuo } from "./help-tools.js";
+import { $, $as, targetAs } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
 const colorName = (c) => t(c === "black" ? "duoBlack" : "duoWhite");
 
 function drawDuoWords(g, idle) {
@@ -31,13 +32,13 @@ function drawDuoWords(g, idle) {
 export function setupDuoView(tools) {
   const { page, board } = tools;
   $("flip-board").addEventListener("change", (e) => {
-    setDuoFlip(e.target.checked);
+    setDuoFlip(targetAs(e, HTMLInputElement).checked);
     page.redraw();
   });
   return {
     drawn(g) {
       $("flip-toggle").hidden = !isDuo(g);
-      $("flip-board").checked = duoFlip();
+      $as("flip-board", HTMLInputElement).checked = duoFlip();
       if (isDuo(g)) drawDuoWords(g, page.idle());
       // Each player sees the board from their side: Black at the bottom when Black plays
       // (in a two-player game when the option is on, always for a player who took Black).

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The game page's end screen: the result and why, the score, the pauses, the streak, the
  * leaderboard claim (with the pseudonym form at the first score), sharing, the next daily's
@@ -7,14 +8,13 @@
 import { ApiError, api } from "./api.js";
 import { formatDuration, formatNumber, lang, t } from "./i18n.js";
 import { handleFailure } from "./play-errors.js";
-import {
-  $, dailyClosed, hint, page, rankable, state,
-} from "./play-state.js";
+import { dailyClosed, hint, page, rankable, setClaim, state } from "./play-state.js";
 import { showAnalyseLink } from "./analysis-links.js";
 import { reasonsWords } from "./fairplay-words.js";
 import { shareText } from "./share.js";
 import { saveGame, savePlayer, savedGame, savedPlayer } from "./store.js";
 import { loadStreak, streakText, todayUtc } from "./streak.js";
+import { $, $as } from "./dom.js";
 
 const ending = { nextDailyAt: null, nextDailyAsked: false, streak: null, watching: null };
 // How long the end screen waits between asks for the claim's fair-play verdict (the last
@@ -136,7 +136,7 @@ function drawActions(g) {
   $("play-again-note").hidden = g.mode !== "daily" || !sameDay || dailyClosed();
   $("play-again-note").textContent = t("playAgainNote");
   $("to-board").hidden = !listed;
-  $("to-board").href = g.mode === "daily" ? `leaderboards.html?board=daily&date=${g.date}`
+  $as("to-board", HTMLAnchorElement).href = g.mode === "daily" ? `leaderboards.html?board=daily&date=${g.date}`
     : "leaderboards.html?board=free";
 }
 
@@ -274,14 +274,14 @@ export async function claim() {
   const g = state.game;
   if (!player || !g) return;
   try {
-    state.claim = await api.claim(g.id, state.token, player.token);
+    setClaim(await api.claim(g.id, state.token, player.token));
   } catch (err) {
     const refused = refusal(err);
     if (refused === undefined) {
       handleFailure(err, claim);
       return;
     }
-    state.claim = refused;
+    setClaim(refused);
   }
   const saved = savedGame(page.storeKey);
   if (saved && saved.id === g.id) saveGame(page.storeKey, { ...saved, claim: state.claim });
@@ -291,7 +291,7 @@ export async function claim() {
 
 $("pseudo-form").addEventListener("submit", async (e) => {
   e.preventDefault();
-  const name = $("pseudo").value.trim();
+  const name = $as("pseudo", HTMLInputElement).value.trim();
   $("pseudo-error").textContent = "";
   try {
     const player = await api.createPlayer(name);

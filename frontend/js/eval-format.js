@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * How the engine's evaluation is written, the way lidraughts shows it: in men from White's
  * side with one decimal (+1.2 means White is a man and a fifth ahead), or who wins in how many

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The evaluation graph above the analysed moves: an SVG the page draws (no library), White's
  * share above the middle line, Black's below, the mistakes dotted by class. A click or tap

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Reads a PDN FEN (e.g. "W:W31-50:B1-20", "B:W31,K45:B1,2.") into pieces per square, only to
  * draw the position the server sent; it knows nothing about which moves are legal.

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The words of free play (new game, help during a game, review, stats, PDN), French
  * first, added to i18n.js's table by the modules that use them.

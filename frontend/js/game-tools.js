@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * What the game page offers around the game itself: help in a casual game (help-tools.js),
  * two players on one device (duo-view.js), review of any position (review.js), the PDN
@@ -12,8 +13,7 @@ import { createFromChoices, loadChoices } from "./newgame-core.js";
 import { setupPdnTools } from "./pdn-tools.js";
 import { Review } from "./review.js";
 import { recordResult } from "./stats-store.js";
-
-const $ = (id) => document.getElementById(id);
+import { $ } from "./dom.js";
 
 /**
  * @param {{board: import("./board.js").BoardView, game: () => object|null,
@@ -33,6 +33,8 @@ export function setupGameTools(page) {
       $("tools-text").textContent = words();
     },
     reviewing: () => false,
+    /** @type {HelpTools} */
+    help: null,
   };
   tools.help = new HelpTools(tools);
   const review = new Review(tools);

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Help in a casual game on the game page: a hint, a takeback, a draw offer (agreed by both
  * players on one device in a two-player game), with a warning before the first help turns a
@@ -5,8 +6,8 @@
  */
 import { ApiError, api } from "./api.js";
 import { t } from "./i18n.js";
+import { $, $as } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
 const HELP_MODES = ["free", "practice", "duo"];
 const HINT_CLASSES = ["hint-from", "hint-to", "hint-path", "hint-taken"];
 
@@ -204,9 +205,9 @@ export class HelpTools {
     this.unranking.relabel();
     if (!helps) return;
     const free = page.idle() && !this.asking && !this.tools.reviewing();
-    $("hint-button").disabled = !(free && myTurn(g));
-    $("takeback-button").disabled = !(free && g.moves.length);
-    $("draw-button").disabled = !(free && myTurn(g));
+    $as("hint-button", HTMLButtonElement).disabled = !(free && myTurn(g));
+    $as("takeback-button", HTMLButtonElement).disabled = !(free && g.moves.length);
+    $as("draw-button", HTMLButtonElement).disabled = !(free && myTurn(g));
   }
 
   /** Follows the game view: a shown hint stays only on the position it was asked for. */

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Home page: today's challenge with a countdown to the next one (from /api/daily, or counted
  * to the next UTC midnight if the API does not answer), the player's daily streak, and links
@@ -7,8 +8,8 @@ import { api } from "./api.js";
 import { formatDate, formatDuration, lang, setupLanguageSwitch, t } from "./i18n.js";
 import { savedGame } from "./store.js";
 import { loadStreak, streakText } from "./streak.js";
+import { $ } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
 let date = new Date().toISOString().slice(0, 10);
 let deadline = nextUtcMidnight();
 let streak = null;

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The words the scripts write at run time, in French (first) and English. Static page text is
  * written in both languages in the HTML and CSS shows the one matching <html lang>, so nothing
@@ -94,9 +95,9 @@ const WORDS = {
     // home page: yesterday's revealed seed (home.js)
     yesterdaySeed: "Graine du défi du {date} : {seed}",
     yesterdayPending: "La graine du défi du {date} sera révélée à {time}, après sa clôture.",
-    verifyCommand: "python -m dames verify partie.pdn --seed {seed}",
-    verifyHow: "partie.pdn : une partie d'hier, telle que sa page la donne (« Télécharger le PDN », sous le damier) ; la commande est celle du moteur, dans le code source du jeu (engine_layer).",
-    verifyHowVersion: "partie.pdn : une partie d'hier, telle que sa page la donne (« Télécharger le PDN », sous le damier) ; la commande est celle du moteur, dans le code source du jeu (engine_layer), ordinateur version {version}.",
+    verifyCommand: "./dames verify partie.pdn --seed {seed}",
+    verifyHow: "partie.pdn : une partie d'hier, telle que sa page la donne (« Télécharger le PDN », sous le damier) ; la commande se lance à la racine du code source du jeu (Python 3.11 ou plus, rien d'autre à installer).",
+    verifyHowVersion: "partie.pdn : une partie d'hier, telle que sa page la donne (« Télécharger le PDN », sous le damier) ; la commande se lance à la racine du code source du jeu (Python 3.11 ou plus, rien d'autre à installer), ordinateur version {version}.",
     // game page: daily close, replays, errors, end screen (play.js, share.js, streak.js)
     modeDailyPast: "Défi du {date} (rejoué)",
     closesSoon: "Le défi ferme dans {time} : une victoire après ne comptera plus pour le classement.",
@@ -221,9 +222,9 @@ const WORDS = {
     // home page: yesterday's revealed seed (home.js)
     yesterdaySeed: "Seed of the {date} challenge: {seed}",
     yesterdayPending: "The seed of the {date} challenge will be revealed at {time}, after its close.",
-    verifyCommand: "python -m dames verify game.pdn --seed {seed}",
-    verifyHow: "game.pdn: one of yesterday's games, as its page gives it (\"Download the PDN\", under the board); the command comes with the engine, in the game's source code (engine_layer).",
-    verifyHowVersion: "game.pdn: one of yesterday's games, as its page gives it (\"Download the PDN\", under the board); the command comes with the engine, in the game's source code (engine_layer), computer version {version}.",
+    verifyCommand: "./dames verify game.pdn --seed {seed}",
+    verifyHow: "game.pdn: one of yesterday's games, as its page gives it (\"Download the PDN\", under the board); run the command at the root of the game's source code (Python 3.11 or newer, nothing else to install).",
+    verifyHowVersion: "game.pdn: one of yesterday's games, as its page gives it (\"Download the PDN\", under the board); run the command at the root of the game's source code (Python 3.11 or newer, nothing else to install), computer version {version}.",
     // game page: daily close, replays, errors, end screen (play.js, share.js, streak.js)
     modeDailyPast: "Challenge of {date} (replay)",
     closesSoon: "The challenge closes in {time}: a win after that will not count for the leaderboard.",

@@ -1,3 +1,4 @@
+// @ts-check
 /* Picks the page language and theme before the first paint (French unless the browser prefers English or
    the visitor chose otherwise), so the right text shows at once with no flicker. */
 (function () {

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Leaderboards: the daily challenge of a chosen date, or free play. The board itself is the
  * public answer CloudFront caches for everyone; the player's own rank is a separate personal
@@ -10,8 +11,8 @@ import {
   formatDate, formatDuration, formatNumber, setupLanguageSwitch, t,
 } from "./i18n.js";
 import { savedPlayer } from "./store.js";
+import { $, $as } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const board = params.get("board") === "free" ? "free" : "daily";
 const today = new Date().toISOString().slice(0, 10);
@@ -128,7 +129,7 @@ function draw() {
   active.setAttribute("aria-current", "page");
   other.removeAttribute("aria-current");
   $("date-form").hidden = board !== "daily";
-  $("date").value = date;
+  $as("date", HTMLInputElement).value = date;
   $("lb-caption").textContent = board === "daily" ? t("modeDaily", { date: formatDate(date) })
     : t("modeFree");
   const body = $("lb-body");
@@ -184,7 +185,7 @@ async function load() {
 
 $("date-form").addEventListener("submit", (e) => {
   e.preventDefault();
-  const value = $("date").value;
+  const value = $as("date", HTMLInputElement).value;
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
     date = value;
     history.replaceState(null, "", `?board=daily&date=${date}`);

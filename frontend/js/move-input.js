@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The player's move on the game page: a piece and its landing squares picked by touch, click,
  * keyboard or drag (picker.js says what each touch means among the server's legal moves), the
@@ -11,15 +12,16 @@ import { emptyPick, movableSquares, touch } from "./picker.js";
 import { handleFailure, hideError } from "./play-errors.js";
 import { afterEnd, start } from "./play-session.js";
 import {
-  $, adopt, announce, answerBoard, board, clock, hint, playerToMove, state,
+  adopt, announce, answerBoard, beginMove, board, clock, endMove, hint, moveReceived, playerToMove, setPick, showLocally, state,
 } from "./play-state.js";
 import { resultText } from "./end-screen.js";
 import { drawMarks, drawStatus, render } from "./play-view.js";
 import { playMoveSound } from "./sound.js";
+import { $ } from "./dom.js";
 
 export function cancelPick() {
   if (state.pick.from === null) return;
-  state.pick = emptyPick();
+  setPick();
   hint(t("cancelled"));
   drawMarks();
 }
@@ -47,7 +49,7 @@ function refuse(square) {
 function onTouch(square, viaDrag) {
   if (!playerToMove()) return undefined;
   const result = touch(state.game.legalMoves, state.pick, square);
-  state.pick = result.pick;
+  setPick(result.pick);
   const said = { select: "selected", cancel: "cancelled", step: "stepTaken", ambiguous: "ambiguous" };
   if (said[result.action]) hint(t(said[result.action], { sq: square }));
   if (result.action === "refuse") refuse(square);
@@ -64,21 +66,21 @@ function onDragStart(from) {
   if (!playerToMove() || state.pick.from === from) return;
   const result = touch(state.game.legalMoves, emptyPick(), from);
   if (result.action !== "select") return;
-  state.pick = result.pick;
+  setPick(result.pick);
   drawMarks();
 }
 
 function onDrop(from, to) {
   if (!playerToMove()) return;
-  state.pick = emptyPick();
+  setPick();
   const first = touch(state.game.legalMoves, state.pick, from);
-  state.pick = first.pick;
+  setPick(first.pick);
   if (to === null || first.action !== "select") {
     drawMarks();
     return;
   }
   if (onTouch(to, true) === "refuse") {
-    state.pick = emptyPick();
+    setPick();
     drawMarks();
   }
 }
@@ -86,14 +88,12 @@ function onDrop(from, to) {
 async function playMove(move, skipAnimation) {
   // The server charges the turn up to the move's arrival: the clock shown stops here.
   clock.freeze();
-  state.pending = { ply: state.game.ply, move: move.hub };
-  state.busy = true;
-  state.pick = emptyPick();
+  beginMove({ ply: state.game.ply, move: move.hub });
   announce(t("youPlay", { m: move.notation }));
   drawMarks();
   if (!skipAnimation) await board.animate(move);
   playMoveSound("player", move.captures.length);
-  state.localPieces = applyMove(state.pieces, move);
+  showLocally(applyMove(state.pieces, move));
   board.setPosition(state.localPieces);
   board.setMarks({ last: move });
   drawStatus();
@@ -106,20 +106,18 @@ async function send() {
   await announced();
   try {
     const next = await api.play(before.id, state.token, state.pending);
-    state.pending = null;
+    moveReceived();
     hideError();
     await showReply(before, next);
   } catch (err) {
     if (err instanceof ApiError && err.status === 409 && err.body && err.body.game) {
-      state.pending = null;
-      state.busy = false;
+      endMove();
       hint(t("stale"));
       start(err.body.game, state.token);
       return;
     }
     if (err instanceof ApiError && err.status === 422) {
-      state.pending = null;
-      state.busy = false;
+      endMove();
       hint(err.message);
       clock.set(state.game.clock);
       render();
@@ -140,7 +138,7 @@ async function showReply(before, next) {
     playMoveSound("computer", reply.captures.length);
     announce(t(reply.captures.length ? "computerTakes" : "computerPlays", { m: reply.notation }));
   }
-  state.busy = false;
+  endMove();
   adopt(next);
   render();
   if (next.status === "playing") {

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * A game's move list, as the game page and the PDN viewer both show it: one line per move
  * pair, each line starting with the variant's first mover (Black in English checkers), so a

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Starting a game from the new-game choices (level, colour, variant, two players), shared by
  * the new-game screen and the game page's "new game" button. The choices and the colour of the
@@ -51,6 +52,7 @@ export function rankedSetup(choices, variant) {
  * returns the address of the page to open. `fen` starts from a position (casual). */
 export async function createFromChoices(choices, { fen = null } = {}) {
   const duo = choices.opponent === "duo";
+  /** @type {Api.CreateGameRequest} */
   const body = { mode: duo ? "duo" : "free" };
   if (choices.variant && choices.variant !== "international") body.variant = choices.variant;
   if (fen) body.fen = fen;

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The new-game screen: the opponent (a computer level, or two players on this device), the
  * player's colour (alternate by default) and, when the server offers more than one, the
@@ -13,8 +14,8 @@ import {
 import { savedGame } from "./store.js";
 import { duoFlip, setDuoFlip } from "./duo-prefs.js";
 import { cachedVariant, loadVariants } from "./variants.js";
+import { $, $as, targetAs } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
 const form = $("newgame-form");
 let choices = loadChoices();
 let variants = ["international"];
@@ -72,14 +73,15 @@ function draw() {
   drawVariants();
   if (!variants.includes(choices.variant)) choices.variant = "international";
   for (const [name, value] of Object.entries(choices)) {
-    const input = form.querySelector(`input[name="${name}"][value="${value}"]`);
+    const input = /** @type {HTMLInputElement | null} */ (
+      form.querySelector(`input[name="${name}"][value="${value}"]`));
     if (input) input.checked = true;
   }
   const duo = choices.opponent === "duo";
   $("level-group").hidden = duo;
   $("color-group").hidden = duo;
   $("flip-option").hidden = !duo;
-  $("flip").checked = duoFlip();
+  $as("flip", HTMLInputElement).checked = duoFlip();
   $("alternate-label").textContent = t("alternateNext", {
     color: t(`color:${nextAlternateColor()}`),
   });
@@ -99,7 +101,7 @@ function drawResume() {
     const saved = savedGame(mode);
     if (saved && (!saved.status || saved.status === "playing")) {
       $("resume").hidden = false;
-      $("resume-link").href = `play.html?mode=${mode}`;
+      $as("resume-link", HTMLAnchorElement).href = `play.html?mode=${mode}`;
       $("resume-link").textContent = t("resumeGame");
       return;
     }
@@ -108,8 +110,8 @@ function drawResume() {
 }
 
 form.addEventListener("change", (e) => {
-  if (e.target.id === "flip") return;
-  const { name, value } = e.target;
+  const { id, name, value } = targetAs(e, HTMLInputElement);
+  if (id === "flip") return;
   if (name in choices) choices = { ...choices, [name]: value };
   saveChoices(choices);
   draw();
@@ -117,7 +119,7 @@ form.addEventListener("change", (e) => {
 
 form.addEventListener("submit", async (e) => {
   e.preventDefault();
-  const button = $("start");
+  const button = $as("start", HTMLButtonElement);
   button.disabled = true;
   $("start-error").textContent = t("starting");
   saveChoices(choices);
@@ -143,7 +145,7 @@ async function showServerVariants() {
   }
 }
 
-$("flip").addEventListener("change", (e) => setDuoFlip(e.target.checked));
+$("flip").addEventListener("change", (e) => setDuoFlip(targetAs(e, HTMLInputElement).checked));
 setupLanguageSwitch(draw);
 draw();
 showServerVariants();

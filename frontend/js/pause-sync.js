@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Tells the server when the game page is hidden or shown again, during the player's turn
  * (the only time their clock runs): the server credits a pause only between the two
@@ -26,7 +27,7 @@ export function announced() {
 async function announceVisibility(id, asked, paused) {
   try {
     const answer = await api.clock(id, state.token, paused);
-    const view = answer && answer.clock ? answer.clock : answer;
+    const view = answer;
     if (asked === request && !state.pending && state.game && state.game.id === id
       && view && typeof view.elapsedMs === "number") {
       clock.set(view);

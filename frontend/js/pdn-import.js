@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The PDN import page: the text (pasted or from a file) goes to the server, which reads it
  * (docs/http-api.md, POST /api/games/pdn/read) and answers every position; the page only
@@ -20,8 +21,8 @@ import { setupLanguageSwitch, t } from "./i18n.js";
 import { LEVELS, createFromChoices, loadChoices } from "./newgame-core.js";
 import { readTabText, savedGame, writeTabText } from "./store.js";
 import { boardHref } from "./analysis-links.js";
+import { $, $as, targetAs, eventElement } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
 const MAX_BYTES = 256 * 1024;
 const DRAFT_KEY = "importDraft";
 
@@ -58,16 +59,16 @@ function drawPosition() {
   $("imp-text").textContent = game.moves.length === 0 ? t("importNoMoves")
     : k === 0 ? t("reviewStart", { total: game.moves.length })
       : t("reviewAt", { m: game.moves[k - 1].notation, n: k, total: game.moves.length });
-  $("imp-prev").disabled = k === 0;
-  $("imp-next").disabled = k >= game.moves.length;
+  $as("imp-prev", HTMLButtonElement).disabled = k === 0;
+  $as("imp-next", HTMLButtonElement).disabled = k >= game.moves.length;
   markMoves($("imp-moves"), { controls: true, current: k });
-  $("imp-board").href = boardHref(game.variant, fen);
+  $as("imp-board", HTMLAnchorElement).href = boardHref(game.variant, fen);
   drawPlayOn(fen);
 }
 
 function drawPlayOn(fen) {
   const toMove = parseFen(fen).turn;
-  const level = $("play-level");
+  const level = $as("play-level", HTMLSelectElement);
   if (!level.options.length) {
     const remembered = loadChoices().level;
     for (const name of LEVELS) {
@@ -75,7 +76,7 @@ function drawPlayOn(fen) {
       level.append(option);
     }
   }
-  const color = $("play-color");
+  const color = $as("play-color", HTMLSelectElement);
   const chosen = color.dataset.fen === fen ? color.value : toMove;
   color.replaceChildren(...["white", "black"].map((c) => new Option(t(`color:${c}`), c)));
   color.value = chosen;
@@ -88,7 +89,7 @@ function drawPlayOn(fen) {
 
 /** The variant choice for files that do not say, in the page's language, kept as chosen. */
 function drawVariantChoice() {
-  const select = $("pdn-variant");
+  const select = $as("pdn-variant", HTMLSelectElement);
   const chosen = select.value || "international";
   select.replaceChildren(...variantNames.map((name) => new Option(t(`variant:${name}`), name)));
   select.value = variantNames.includes(chosen) ? chosen : "international";
@@ -125,7 +126,7 @@ function drawGame() {
   $("import-tags").textContent = tags.join(" · ");
   $("game-pick-row").hidden = result.count < 2;
   $("game-pick-label").textContent = t("importGames", { n: result.count });
-  const pick = $("game-pick");
+  const pick = $as("game-pick", HTMLSelectElement);
   pick.replaceChildren(...result.games.map((g) => {
     if (!g.error) return new Option(`${g.index}. ${title(g)} (${g.result})`, String(g.index));
     const option = new Option(`${g.index}. ${title(g)} — ${t("importUnreadMark")}`,
@@ -151,7 +152,7 @@ function drawGame() {
 async function read(gameIndex = null) {
   $("import-error").textContent = t("importReading");
   try {
-    view.result = await api.readPdn(view.text, gameIndex, $("pdn-variant").value);
+    view.result = await api.readPdn(view.text, gameIndex, $as("pdn-variant", HTMLSelectElement).value);
   } catch (err) {
     let why = t("requestFailed");
     if (err instanceof ApiError && err.status === 413) why = t("importFileTooBig");
@@ -173,7 +174,7 @@ async function read(gameIndex = null) {
 
 $("import-form").addEventListener("submit", (e) => {
   e.preventDefault();
-  view.text = $("pdn-input").value;
+  view.text = $as("pdn-input", HTMLTextAreaElement).value;
   if (!view.text.trim()) return;
   writeTabText(DRAFT_KEY, view.text.slice(0, MAX_BYTES));
   read();
@@ -188,20 +189,23 @@ async function fileText(file) {
 }
 
 $("pdn-file").addEventListener("change", async (e) => {
-  const file = e.target.files && e.target.files[0];
+  const { files } = targetAs(e, HTMLInputElement);
+  const file = files && files[0];
   if (!file) return;
   if (file.size > MAX_BYTES) {
     $("import-error").textContent = t("importFileTooBig");
     return;
   }
-  $("pdn-input").value = await fileText(file);
-  view.text = $("pdn-input").value;
+  $as("pdn-input", HTMLTextAreaElement).value = await fileText(file);
+  view.text = $as("pdn-input", HTMLTextAreaElement).value;
   read();
 });
 
-$("game-pick").addEventListener("change", (e) => read(Number(e.target.value)));
+$as("game-pick", HTMLSelectElement).addEventListener(
+  "change", (e) => read(Number(targetAs(e, HTMLSelectElement).value)),
+);
 // The text already read is read again as the newly chosen variant.
-$("pdn-variant").addEventListener("change", () => {
+$as("pdn-variant", HTMLSelectElement).addEventListener("change", () => {
   if (view.text.trim()) read();
 });
 
@@ -222,7 +226,7 @@ const KEY_STEPS = {
 document.addEventListener("keydown", (e) => {
   const to = KEY_STEPS[e.key];
   if (!to || !detail() || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
-  if (e.target.closest && e.target.closest("input, textarea, select, #board")) return;
+  if (eventElement(e).closest?.("input, textarea, select, #board")) return;
   step(to(view.ply));
   e.preventDefault();
 });
@@ -232,17 +236,17 @@ $("play-on").addEventListener("click", async () => {
   if (!game) return;
   const fen = view.ply === 0 ? game.startFen : game.moves[view.ply - 1].fen;
   const choices = {
-    opponent: "computer", level: $("play-level").value, color: $("play-color").value,
+    opponent: "computer", level: $as("play-level", HTMLSelectElement).value, color: $as("play-color", HTMLSelectElement).value,
     variant: game.variant,
   };
-  $("play-on").disabled = true;
+  $as("play-on", HTMLButtonElement).disabled = true;
   $("play-on-error").textContent = t("starting");
   try {
     location.href = await createFromChoices(choices, { fen });
   } catch (err) {
     const why = err instanceof ApiError && !err.retryable ? err.message : t("requestFailed");
     $("play-on-error").textContent = t("startFailed", { why });
-    $("play-on").disabled = false;
+    $as("play-on", HTMLButtonElement).disabled = false;
   }
 });
 
@@ -253,4 +257,4 @@ setupLanguageSwitch(() => {
 drawVariantChoice();
 loadVariantNames();
 const draft = readTabText(DRAFT_KEY);
-if (draft) $("pdn-input").value = draft;
+if (draft) $as("pdn-input", HTMLTextAreaElement).value = draft;

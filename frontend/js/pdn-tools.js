@@ -1,11 +1,11 @@
+// @ts-check
 /**
  * The game's PDN on the game page, as the server writes it: downloaded as a file, or copied
  * (shown in a box to copy by hand when the clipboard refuses).
  */
 import { api } from "./api.js";
 import { t } from "./i18n.js";
-
-const $ = (id) => document.getElementById(id);
+import { $, $as } from "./dom.js";
 
 /** Offers `text` as a file to save. */
 export function downloadText(text, filename) {
@@ -51,9 +51,9 @@ export function setupPdnTools({ page, say }) {
       say(() => t("pdnCopied"));
       $("pdn-text").hidden = true;
     } catch {
-      $("pdn-text").value = text;
+      $as("pdn-text", HTMLTextAreaElement).value = text;
       $("pdn-text").hidden = false;
-      $("pdn-text").select();
+      $as("pdn-text", HTMLTextAreaElement).select();
       say(() => t("pdnCopyFailed"));
     }
   });

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Turns the player's touches into one of the legal moves the API sent (each with its full path
  * and captured squares). A touch on a final square is enough when a single path leads there;

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * What the game page says when a request fails: a retry when trying again can succeed (no
  * answer, a server fault), otherwise what is wrong and the way home, and a new game when the
@@ -5,8 +6,9 @@
  */
 import { ApiError } from "./api.js";
 import { formatDate, t } from "./i18n.js";
-import { $, board, page, state } from "./play-state.js";
+import { board, page, setError, state } from "./play-state.js";
 import { forgetGame } from "./store.js";
+import { $ } from "./dom.js";
 
 /**
  * Shows what went wrong. `retry` is given only when trying again can succeed (a network
@@ -14,7 +16,7 @@ import { forgetGame } from "./store.js";
  * plus `action` (e.g. a new game) when there is a sensible one.
  */
 export function showError(text, retry, action = null) {
-  state.error = { text, retry, action };
+  setError({ text, retry, action });
   $("error-text").textContent = text();
   $("error").hidden = false;
   $("thinking").hidden = true;
@@ -37,7 +39,7 @@ export function showError(text, retry, action = null) {
 
 export function hideError() {
   $("error").hidden = true;
-  state.error = null;
+  setError(null);
 }
 
 /** The error on screen again, in the page's new language. */

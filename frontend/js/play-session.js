@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The game in hand on the game page: resumes the game the browser kept for this page's
  * kind (today's daily, a past day, a free or two-player game) or has the server create one,
@@ -7,11 +8,8 @@ import { ApiError, api } from "./api.js";
 import { claim, forgetEnding, refreshStreak } from "./end-screen.js";
 import { t } from "./i18n.js";
 import { syncPause } from "./pause-sync.js";
-import { emptyPick } from "./picker.js";
 import { createErrorText, handleFailure, hideError, showError } from "./play-errors.js";
-import {
-  adopt, page, rankable, state,
-} from "./play-state.js";
+import { adopt, openGame, page, rankable, setClaim, setPick, state } from "./play-state.js";
 import { render } from "./play-view.js";
 import { forgetGame, saveGame, savedGame, savedPlayer } from "./store.js";
 import { recordDailyWin, todayUtc } from "./streak.js";
@@ -32,10 +30,7 @@ export function afterEnd(g) {
 export function start(game, token) {
   document.body.classList.remove("failed");
   adopt(game);
-  state.token = token;
-  state.pick = emptyPick();
-  state.busy = false;
-  state.pending = null;
+  openGame(token);
   render();
   syncPause();
   afterEnd(game);
@@ -45,10 +40,11 @@ export async function createGame() {
   hideError();
   const { mode, practiceFen, practiceLevel, pastDate, storeKey } = page;
   // An old practice link (?practice=1&fen=&level=) now makes a free game (casual with a fen).
+  /** @type {Api.CreateGameRequest} */
   const body = { mode: mode === "practice" ? "free" : mode };
   if (mode === "practice") {
     if (practiceFen) body.fen = practiceFen;
-    if (practiceLevel) body.level = practiceLevel;
+    if (practiceLevel) body.level = /** @type {Api.CreateGameRequest["level"]} */ (practiceLevel);
   }
   if (pastDate) body.date = pastDate;
   try {
@@ -57,7 +53,7 @@ export async function createGame() {
       id: created.game.id, token: created.token, date: created.game.date,
       fen: practiceFen, level: practiceLevel,
     });
-    state.claim = null;
+    setClaim(null);
     return start(created.game, created.token);
   } catch (err) {
     if (err instanceof ApiError && !err.retryable) {
@@ -91,7 +87,7 @@ export async function loadGame() {
       const staleDaily = page.mode === "daily" && !page.pastDate && game.status !== "playing"
         && saved.date !== todayUtc();
       if (!staleDaily) {
-        state.claim = saved.claim || null;
+        setClaim(saved.claim || null);
         return start(game, saved.token);
       }
     } catch (err) {
@@ -115,7 +111,7 @@ export function newGame() {
 /** Ends the game by the player's resignation. */
 export async function resign() {
   const g = await api.resign(state.game.id, state.token);
-  state.pick = emptyPick();
+  setPick();
   adopt(g);
   render();
   afterEnd(g);

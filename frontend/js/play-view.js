@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The game page's drawing of the game in hand: the board and its marks, the title, the side
  * panel (pieces, clock, whose turn), the daily's close banner and the move list. `render()`
@@ -8,10 +9,11 @@ import { drawMoveList } from "./move-list.js";
 import { parseFen } from "./fen.js";
 import { movableSquares, pickMarks } from "./picker.js";
 import {
-  $, announce, board, clock, dailyClosed, page, playerToMove, state,
+  announce, board, clock, dailyClosed, page, playerToMove, setPieces, setVariant, state,
 } from "./play-state.js";
 import { handleFailure } from "./play-errors.js";
 import { saveGame, savedGame } from "./store.js";
+import { $, $as } from "./dom.js";
 
 /** The daily's close is announced this long before it happens. */
 const CLOSE_WARNING_MS = 60 * 60 * 1000;
@@ -53,7 +55,7 @@ export function drawBanner() {
     closedAnnounced = true;
     announce(text);
   }
-  const link = $("daily-banner-board");
+  const link = $as("daily-banner-board", HTMLAnchorElement);
   link.href = `leaderboards.html?board=daily&date=${g.date}`;
   link.hidden = soon;
   banner.classList.toggle("soon", soon);
@@ -145,6 +147,7 @@ function nameSides(variant) {
     const label = counter && counter.previousElementSibling;
     if (!label || !side.name) continue;
     for (const span of label.querySelectorAll("[lang]")) {
+      if (!(span instanceof HTMLElement)) continue;
       if (side.name[span.lang]) span.textContent = side.name[span.lang];
     }
   }
@@ -155,7 +158,7 @@ function nameSides(variant) {
 function showVariant(g) {
   board.useVariant(g.variant || "international").then((variant) => {
     const known = state.variant === variant;
-    state.variant = variant;
+    setVariant(variant);
     nameSides(variant);
     if (!known && state.game) render();
   }, (err) => {
@@ -167,7 +170,7 @@ function showVariant(g) {
 export function render() {
   rememberStatus();
   showVariant(state.game);
-  state.pieces = parseFen(state.game.fen).pieces;
+  setPieces(parseFen(state.game.fen).pieces);
   board.setPosition(state.pieces);
   drawTitle();
   drawStatus();

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The game page: loads or resumes a game (play-session.js), lets the player pick among the
  * API's legal moves (move-input.js), draws the game (play-view.js), tells the server when the
@@ -10,13 +11,14 @@ import { setupGameTools } from "./game-tools.js";
 import "./move-input.js";
 import { handleFailure, sayErrorAgain } from "./play-errors.js";
 import { loadGame, newGame, resign, start } from "./play-session.js";
-import { $, board, page, state } from "./play-state.js";
+import { board, page, setReviewing, state } from "./play-state.js";
 import {
   drawBanner, drawClock, onRender, render,
 } from "./play-view.js";
 import { setSoundOn, soundOn } from "./sound.js";
 import { setShowNumbers, showNumbers } from "./store.js";
 import { todayUtc } from "./streak.js";
+import { $, $as, targetAs } from "./dom.js";
 
 /** Help, two players, review, PDN and statistics (game-tools.js). */
 const tools = setupGameTools({
@@ -27,9 +29,7 @@ const tools = setupGameTools({
   start: (game) => start(game, state.token),
   redraw: () => render(),
   failed: (err, retry) => handleFailure(err, retry),
-  setReviewing: (on) => {
-    state.reviewing = on;
-  },
+  setReviewing: (on) => setReviewing(on),
 });
 onRender(drawEnd);
 onRender(tools.drawn);
@@ -64,15 +64,16 @@ $("resign").addEventListener("click", async () => {
   }
 });
 
-$("numbers").checked = showNumbers();
+$as("numbers", HTMLInputElement).checked = showNumbers();
 board.setNumbers(showNumbers());
 $("numbers").addEventListener("change", (e) => {
-  setShowNumbers(e.target.checked);
-  board.setNumbers(e.target.checked);
+  const { checked } = targetAs(e, HTMLInputElement);
+  setShowNumbers(checked);
+  board.setNumbers(checked);
 });
 
-$("sound").checked = soundOn();
-$("sound").addEventListener("change", (e) => setSoundOn(e.target.checked));
+$as("sound", HTMLInputElement).checked = soundOn();
+$("sound").addEventListener("change", (e) => setSoundOn(targetAs(e, HTMLInputElement).checked));
 
 setupLanguageSwitch(() => {
   if (state.game) render();

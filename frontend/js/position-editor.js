@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The analysis board's position editor: men and kings of either colour placed and removed by
  * touch, click or keyboard (the board's own cursor and Enter), the side to move, the variant,
@@ -10,9 +11,12 @@ import "./freeplay-words.js";
 import { formatFen, parseFen } from "./fen.js";
 import { t } from "./i18n.js";
 import { cachedVariant } from "./variants.js";
+import { $, $as, targetAs } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
-const checked = (name) => document.querySelector(`input[name="${name}"]:checked`).value;
+/** @param {string} name */
+const checkedInput = (name) => /** @type {HTMLInputElement} */ (
+  document.querySelector(`input[name="${name}"]:checked`));
+const checked = (name) => checkedInput(name).value;
 
 /** How many pieces a side starts with in `variant` (the most it may have), if known. */
 function mostPieces(variant) {
@@ -44,7 +48,7 @@ function draw() {
 
 /** The variant choice in the page's language. */
 export function drawEditorVariants() {
-  const select = $("ed-variant");
+  const select = $as("ed-variant", HTMLSelectElement);
   select.replaceChildren(...page.variantNames().map((n) => new Option(t(`variant:${n}`), n)));
   select.value = edit.variant;
 }
@@ -56,7 +60,8 @@ async function useVariant(name) {
 }
 
 function setTurn(turn) {
-  document.querySelector(`input[name="ed-turn"][value="${turn}"]`).checked = true;
+  /** @type {HTMLInputElement} */ (
+    document.querySelector(`input[name="ed-turn"][value="${turn}"]`)).checked = true;
 }
 
 export function editorIsOpen() {
@@ -77,7 +82,7 @@ export async function openEditor(variant, fen) {
   page.board.setInteractive(true);
   draw();
   page.say(t("editing"));
-  document.querySelector('input[name="ed-piece"]:checked').focus();
+  checkedInput("ed-piece").focus();
 }
 
 function close() {
@@ -124,13 +129,13 @@ function showProblems(problems) {
 
 async function done() {
   const fen = formatFen(checked("ed-turn"), edit.pieces);
-  $("ed-done").disabled = true;
+  $as("ed-done", HTMLButtonElement).disabled = true;
   try {
     const problems = await page.analyse(edit.variant, fen);
     if (problems) showProblems(problems);
     else close();
   } finally {
-    $("ed-done").disabled = false;
+    $as("ed-done", HTMLButtonElement).disabled = false;
   }
 }
 
@@ -147,8 +152,8 @@ export function setupEditor(onPage) {
     draw();
   });
   $("ed-start").addEventListener("click", () => startPosition().catch(() => {}));
-  $("ed-variant").addEventListener("change", (e) => {
-    edit.variant = e.target.value;
+  $as("ed-variant", HTMLSelectElement).addEventListener("change", (e) => {
+    edit.variant = targetAs(e, HTMLSelectElement).value;
     startPosition().catch(() => {});
   });
   $("ed-done").addEventListener("click", () => done());

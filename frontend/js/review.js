@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Review on the game page: any position of the game, from the move list, the review bar or
  * ← → (Home and End: the start and the last move). The positions are the server's: the game's
@@ -10,8 +11,7 @@ import { boardHref, showAnalyseLink } from "./analysis-links.js";
 import { parseFen } from "./fen.js";
 import { t } from "./i18n.js";
 import { markMoves, onMoveChosen } from "./move-list.js";
-
-const $ = (id) => document.getElementById(id);
+import { $, $as } from "./dom.js";
 
 /** ← → step, Home and End jump to the start and the last move. */
 const KEY_STEPS = {
@@ -79,15 +79,15 @@ export class Review {
     $("review").hidden = false;
     $("review-text").textContent = k === 0 ? t("reviewStart", { total: detail.moves.length })
       : t("reviewAt", { m: detail.moves[k - 1].notation, n: k, total: detail.moves.length });
-    $("review-prev").disabled = k === 0;
-    $("review-next").disabled = k >= detail.moves.length;
+    $as("review-prev", HTMLButtonElement).disabled = k === 0;
+    $as("review-next", HTMLButtonElement).disabled = k >= detail.moves.length;
     const g = this.tools.page.game();
     $("review-live").hidden = false;
     $("review-live").dataset.over = g && g.status !== "playing" ? "1" : "";
     const open = Boolean(g) && (g.mode !== "daily" || g.ranked === false); // a daily: once closed
     showAnalyseLink($("review-analyse"), g, this.tools.page.token(), open);
     $("review-board").hidden = !open;
-    $("review-board").href = boardHref(detail.variant, fen);
+    $as("review-board", HTMLAnchorElement).href = boardHref(detail.variant, fen);
     this.drawMoveControls(g);
     this.tools.help.drawButtons();
   }

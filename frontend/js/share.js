@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The spoiler-free summary of a finished game, in the style of daily word games: the day, the
  * result, the score, how many moves and how long, and one square per move of the player

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Move and capture sounds, made on the spot with WebAudio (no file to fetch, nothing for the
  * CSP to allow). Off unless the player turned them on; the choice is remembered.
@@ -19,7 +20,7 @@ export function setSoundOn(on) {
 }
 
 function audio() {
-  const Ctor = window.AudioContext || window.webkitAudioContext;
+  const Ctor = window.AudioContext || /** @type {any} */ (window).webkitAudioContext;
   if (!Ctor) return null;
   if (!context) context = new Ctor();
   if (context.state === "suspended") context.resume().catch(() => {});

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Results kept on this device: wins, draws and losses per variant, level and colour, each
  * game counted once (by its id) whenever its end is seen, on whichever page.

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The statistics page: this device's wins, draws and losses per variant, level and colour,
  * and a reset that asks once more before clearing.
@@ -7,8 +8,8 @@ import { setupLanguageSwitch, t } from "./i18n.js";
 import { LEVELS } from "./newgame-core.js";
 import { resetStats, statsRows } from "./stats-store.js";
 import { variantNames } from "./variants.js";
+import { $ } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
 // The API's order of the variants, once known (rows of an unknown variant come last).
 let variantOrder = [];
 const rank = (list, item) => (list.includes(item) ? list.indexOf(item) : list.length);

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * What the browser keeps between visits, and the one module that touches its storage: the
  * game in progress per mode (id + token, so a reload resumes it), the player's pseudonym

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The daily streak: consecutive UTC days with a daily win. For a player with a pseudonym the
  * server computes it from their claims (GET /api/players/me), which the page cannot forge; for

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Light or dark: the visitor's choice, remembered by store.js, else the system's
  * (prefers-color-scheme). lang-boot.js applies it before the first paint so no page flashes;

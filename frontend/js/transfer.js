@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Moving the player's identity to another device (leaderboards page). The device holding the
  * pseudonym asks the server for a one-time code and shows it once; typed on the other device,
@@ -7,13 +8,13 @@
  */
 import { api } from "./api.js";
 import { savedPlayer, savePlayer } from "./store.js";
-
-const $ = (id) => document.getElementById(id);
+import { $, $as } from "./dom.js";
 
 function showError(code) {
   const box = $("transfer-error");
   const known = code === "bad-transfer-code" || code === "invalid-transfer-code";
   for (const p of box.querySelectorAll("[data-error]")) {
+    if (!(p instanceof HTMLElement)) continue;
     p.hidden = p.dataset.error !== (known ? code : "other");
   }
   box.hidden = code === null;
@@ -29,12 +30,12 @@ async function askForCode() {
   const player = savedPlayer();
   if (!player) return;
   showError(null);
-  $("transfer-ask").disabled = true;
+  $as("transfer-ask", HTMLButtonElement).disabled = true;
   try {
     const issued = await api.transferCode(player.token);
     $("transfer-name").textContent = player.pseudonym;
     $("transfer-code").textContent = issued.code;
-    const until = $("transfer-until");
+    const until = $as("transfer-until", HTMLTimeElement);
     until.dateTime = issued.expiresAt;
     until.textContent = new Date(issued.expiresAt)
       .toLocaleTimeString(document.documentElement.lang, { hour: "2-digit", minute: "2-digit" });
@@ -42,14 +43,14 @@ async function askForCode() {
   } catch (err) {
     showError(err.code || "other");
   } finally {
-    $("transfer-ask").disabled = false;
+    $as("transfer-ask", HTMLButtonElement).disabled = false;
   }
 }
 
 async function useCode(event) {
   event.preventDefault();
   showError(null);
-  const input = $("transfer-input");
+  const input = $as("transfer-input", HTMLInputElement);
   const button = event.submitter || event.target.querySelector("button");
   button.disabled = true;
   try {

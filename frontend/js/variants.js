@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The rule sets as the API describes them (GET /api/variants), and the board layout drawn from
  * such a description. The site keeps no board of its own: the size, which squares play, their

@@ -19,7 +19,6 @@ gc.disable()
 
 from typing import Annotated
 
-from dames_backend.app_factory import StrictModel, create_app, make_handler, record_event
 from dames_backend.boards import ranking
 from dames_backend.boards.views import BoardName, BoardView, MyRankView
 from dames_backend.daily import challenge as daily
@@ -33,6 +32,7 @@ from dames_backend.limits import clients as client_limits
 from dames_backend.players import accounts as players
 from dames_backend.players import transfer as player_transfer
 from dames_backend.players.views import CreatedPlayer, PlayerView
+from dames_backend.web.app_factory import StrictModel, create_app, make_handler, record_event
 from fastapi import Header, Path, Request, Response
 from pydantic import BaseModel, Field
 

@@ -18,11 +18,11 @@ gc.disable()
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
-from dames_backend.app_factory import StrictModel, create_app, make_handler, record_event
 from dames_backend.boards.views import ClaimResult
 from dames_backend.errors import error_responses
 from dames_backend.fairplay.analysis_views import AnalysisView, ask_analysis, read_analysis
 from dames_backend.games import assist, claim, create, pdn_export, pdn_import, play, position
+from dames_backend.games.enums import GameStatus
 from dames_backend.games.pdn_import import PDN_MAX_BYTES, PDN_MAX_CHARS, PdnReadResult
 from dames_backend.games.views import (
     ClockView,
@@ -36,7 +36,8 @@ from dames_backend.games.views import (
     VariantName,
 )
 from dames_backend.limits.clients import scope_address_key
-from dames_backend.limits.thinking import ClientThinkingLimit
+from dames_backend.web.app_factory import StrictModel, create_app, make_handler, record_event
+from dames_backend.web.thinking_limit import ClientThinkingLimit
 from fastapi import Header, Path, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
@@ -152,7 +153,7 @@ def game_write(action: str, response_model: type[BaseModel]) -> Callable[[Route]
 
 
 def _ended(view: GameView) -> None:
-    if view.status != "playing":
+    if view.status is not GameStatus.PLAYING:
         record_event(
             f"Game{view.status.capitalize()}",
             game_id=view.id,

@@ -17,6 +17,7 @@ from dames import Board
 from dames.ai import LEVELS
 from dames.ai.boardview import read_board, root_moves
 from dames.ai.corpus import load
+from dames.ai.levels import PYTHON_MAITRE
 from dames.ai.player import new_searcher
 from dames.ai.search import Searcher
 from dames.ai.strong import StrongSearcher
@@ -54,8 +55,8 @@ def test_daily_levels_use_the_plain_search(level: str) -> None:
     assert not searcher.reduce_late_moves and not searcher.depth_preferred
 
 
-def test_maitre_uses_the_strong_search_and_keeps_its_table() -> None:
-    searcher = new_searcher(LEVELS["maitre"], get_variant("international"))
+def test_python_maitre_uses_the_strong_search_and_keeps_its_table() -> None:
+    searcher = new_searcher(PYTHON_MAITRE, get_variant("international"))
     assert isinstance(searcher, StrongSearcher)
     assert searcher.reduce_late_moves
     # Only a level that is not reproducible keeps its table across moves.

@@ -28,7 +28,7 @@ from dames.ai.learned import (
     select_weights,
     weights_document,
 )
-from dames.ai.levels import LEVELS
+from dames.ai.levels import LEVELS, PYTHON_MAITRE
 from dames.ai.patterns import ALL_REGIONS, CONFIGS, region_squares
 from dames.ai.player import new_searcher
 from dames.variants import get_variant
@@ -194,12 +194,12 @@ def test_the_reproducible_levels_keep_the_hand_set_evaluation(level: str) -> Non
 
 def test_maitre_and_the_hub_play_with_the_learned_evaluation() -> None:
     variant = get_variant("international")
-    assert new_searcher(LEVELS["maitre"], variant).evaluate == learned_evaluator().evaluate
+    assert new_searcher(PYTHON_MAITRE, variant).evaluate == learned_evaluator().evaluate
     session = HubSession(io.StringIO(), io.StringIO())
     session.set_limit({"nodes": "1000"})
     assert new_searcher(session.limit, variant).evaluate == learned_evaluator().evaluate
     # Elsewhere the variant's own evaluation: the weights are the international board's.
-    english = new_searcher(LEVELS["maitre"], get_variant("english"))
+    english = new_searcher(PYTHON_MAITRE, get_variant("english"))
     assert not isinstance(english.evaluate.__self__, LearnedEvaluator)
 
 
@@ -265,8 +265,8 @@ def test_bench_code_can_select_another_weights_file(tmp_path: Path) -> None:
     variant = get_variant("international")
     try:
         select_weights(path)
-        assert new_searcher(LEVELS["maitre"], variant).evaluate == evaluator_from(path).evaluate
+        assert new_searcher(PYTHON_MAITRE, variant).evaluate == evaluator_from(path).evaluate
     finally:
         select_weights()
-    assert new_searcher(LEVELS["maitre"], variant).evaluate == evaluator_from(
+    assert new_searcher(PYTHON_MAITRE, variant).evaluate == evaluator_from(
         WEIGHTS_FILE).evaluate

@@ -9,6 +9,9 @@
   exceptions turned into responses (so a 500 shows up as a status, not a raised error).
 - ``lambda_context``: a minimal Lambda context object for feeding events to ``handler``.
 - ``load_event(name)``: the parsed JSON of ``events/<name>``.
+- ``small_analysis_budget`` (autouse): the analysis jobs search a few thousand nodes, not the
+  default 3 M: these tests check the pipeline (queue, progress, verdict, retries), whose
+  every path a small budget walks (one full position, then the cheap search), not strength.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import pytest
 from clock_support import ManualClock
 from dames_backend import db
 from dames_backend.tables import create_table
+from fairplay_support import SMALL_ANALYSIS_BUDGET
 from fastapi.testclient import TestClient
 from moto import mock_aws
 from race_support import one_request_at_a_time
@@ -33,6 +37,14 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 EVENTS_DIR = REPO_ROOT / "events"
 TEST_TABLE = "dames-test"
 TEST_REGION = "eu-west-3"
+
+
+@pytest.fixture(autouse=True)
+def small_analysis_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dames.analysis import AnalysisBudget
+    from dames_backend.fairplay import jobs
+
+    monkeypatch.setattr(jobs, "JOB_BUDGET", AnalysisBudget(**SMALL_ANALYSIS_BUDGET))
 
 
 @pytest.fixture(autouse=True)

@@ -49,7 +49,11 @@ def test_the_job_stores_progress_and_result_and_asking_again_costs_nothing(
         job = jobs.run_analysis(game_id)
         assert job is not None and job.status == "done" and job.attempts == 1
         assert job.result is not None
-        assert [m.move for m in GameAnalysis.from_dict(job.result).moves] == moves
+        analysis = GameAnalysis.from_dict(job.result)
+        assert [m.move for m in analysis.moves] == moves
+        # The jobs' small budget (conftest.py) ran out: both kinds of search were walked.
+        assert not analysis.complete
+        assert {m.searched for m in analysis.moves} >= {"full", "quick"}
         assert job.done == job.total == len(moves)
         assert job.version is not None
         again = jobs.request_analysis(game_id, "player", None)

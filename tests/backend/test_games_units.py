@@ -6,10 +6,10 @@ import hashlib
 
 import pytest
 from dames_backend import clock, security
-from dames_backend.app_factory import MAX_BODY_BYTES, StrictModel, create_app
 from dames_backend.errors import ApiError
 from dames_backend.games import scoring
 from dames_backend.tables import TABLE_DEFINITION
+from dames_backend.web.app_factory import MAX_BODY_BYTES, StrictModel, create_app
 from fastapi.testclient import TestClient
 
 T0 = 1_800_000_000_000

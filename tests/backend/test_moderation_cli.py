@@ -1,4 +1,4 @@
-"""``python -m dames_backend moderation …`` against the table the settings name (here moto's;
+"""``./dames moderation …`` against the table the settings name (here moto's;
 the deployed one with AWS credentials and TABLE_NAME): what needs a person by urgency, the
 decisions, each asking why and kept in the audit trail (issue 31)."""
 

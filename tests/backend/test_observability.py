@@ -15,8 +15,8 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from dames_backend.app_factory import create_app, make_handler, record_event
 from dames_backend.errors import ApiError
+from dames_backend.web.app_factory import create_app, make_handler, record_event
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 LoadEvent = Callable[[str], dict[str, Any]]
@@ -168,8 +168,8 @@ def _imports_after(statement: str, env: dict[str, str]) -> set[str]:
 
 def test_outside_lambda_the_xray_sdk_is_not_imported() -> None:
     env = {k: v for k, v in os.environ.items() if k not in {"LAMBDA_TASK_ROOT"}}
-    modules = _imports_after("import dames_backend.app_factory", env)
-    assert "dames_backend.app_factory" in modules
+    modules = _imports_after("import dames_backend.web.app_factory", env)
+    assert "dames_backend.web.app_factory" in modules
     assert not any(name.startswith("aws_xray_sdk") for name in modules)
 
 

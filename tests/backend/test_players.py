@@ -14,7 +14,7 @@ from dames_backend.players import accounts as players
 from fastapi.testclient import TestClient
 from race_support import conflicting_transactions, race
 
-from local.backfill_pseudonyms import backfill_pseudonym_keys
+from ops.backfill_pseudonyms import backfill_pseudonym_keys
 
 CYRILLIC_A = "\u0410"
 

@@ -23,7 +23,7 @@ from games_support import (
     stored_item,
 )
 
-from local.backfill_retention import backfill_expiries
+from ops.backfill_retention import backfill_expiries
 
 DAY_MS = 86_400_000
 START = "2026-11-30T10:00:00"

@@ -18,7 +18,7 @@ from starlette.applications import Starlette
 from starlette.responses import PlainTextResponse
 from starlette.routing import Route
 
-from local import site_pages
+from deploy import site_pages
 from local.security_headers import (
     CONTENT_SECURITY_POLICY,
     SECURITY_HEADERS,

@@ -4,6 +4,7 @@ server while they run without depending on how fast this machine is."""
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -11,6 +12,7 @@ from typing import Any
 
 import dames.ai.player
 import pytest
+from dames.ai.levels import Level
 from dames.ai.search import Searcher
 from fastapi.testclient import TestClient
 from games_support import bearer, start_game
@@ -39,6 +41,15 @@ class HeldSearches:
             return real(searcher, root, moves, min(depth, 2))
 
         monkeypatch.setattr(Searcher, "search", held)
+        real_native = dames.ai.player.native_search
+
+        def held_native(board: Any, level: Level, *args: Any) -> Any:
+            self.entered.release()
+            assert self.release.wait(WAIT)
+            return real_native(board, dataclasses.replace(level, depth=min(level.depth, 2)), *args)
+
+        # maitre searches in the native core where it is built, in Python where it is not.
+        monkeypatch.setattr(dames.ai.player, "native_search", held_native)
 
 
 @pytest.fixture

@@ -89,10 +89,11 @@ def set_start_position(
     """Test setup: make a stored game that has no move yet start from `fen` instead, with
     `moves` (full paths, as the server stores them) already played from there.
 
-    Writes the game item the way the server stores it (docs/http-api.md): `startFen` in the
+    Writes the game item the way the server stores it (docs/data-model.md): `startFen` in the
     engine's own FEN form, the moves, the player still the side to move, and `version` bumped
     like any other write, so the server replays the game from `fen` through `moves`. The
-    condition refuses to touch a game that is over or already has moves.
+    condition refuses to touch a game that is over or already has moves. A daily game's board
+    forgets the lines claimed on it before (``forget_claimed_lines``).
     """
     import dames
     from dames_backend.games.move_codec import pack_moves
@@ -106,7 +107,7 @@ def set_start_position(
         board.push(board.parse_move(move))
     if board.turn != dames.WHITE or board.outcome() is not None:
         raise ValueError("after the moves it must be White's turn in a game still going on")
-    games_table.update_item(
+    arranged = games_table.update_item(
         Key={"pk": f"GAME#{game_id}", "sk": "GAME"},
         UpdateExpression="SET startFen = :fen, #moves = :moves ADD version :one",
         ConditionExpression=(
@@ -122,7 +123,36 @@ def set_start_position(
             ":none": 0,
             ":white": "white",
         },
-    )
+        ReturnValues="ALL_NEW",
+    )["Attributes"]
+    if arranged.get("mode") == "daily":
+        forget_claimed_lines(games_table, str(arranged["date"]))
+
+
+def forget_claimed_lines(games_table: Any, date: str) -> None:
+    """Test data: no move list has been claimed yet on ``date``'s daily board.
+
+    The browser tests win their arranged daily games with the same move (28x19 from
+    ``FEN_WHITE_WINS``), as different players on the one board of the day, desktop and phone
+    alike. Fair play holds a claim whose moves another player already claimed (the ``LINE#``
+    items, docs/data-model.md), and the local server's analysis worker may judge it between the
+    claim and the test's next read: then the player's own rank is ``null``. A real winner's
+    line is their own, so each arranged game starts on a board where it is.
+    """
+    from boto3.dynamodb.conditions import Key
+    from dames_backend.boards.keys import line_mark_pk
+    from dames_backend.boards.ranking import board_pk
+
+    prefix = line_mark_pk(board_pk("daily", date), "")
+    scan: dict[str, Any] = {"FilterExpression": Key("pk").begins_with(prefix),
+                            "ProjectionExpression": "pk, sk"}
+    while True:
+        page = games_table.scan(**scan)
+        for item in page["Items"]:
+            games_table.delete_item(Key={"pk": item["pk"], "sk": item["sk"]})
+        if "LastEvaluatedKey" not in page:
+            return
+        scan["ExclusiveStartKey"] = page["LastEvaluatedKey"]
 
 
 def start_daily_game_at(

@@ -58,7 +58,7 @@ def test_home_shows_yesterdays_seed_with_the_command_that_checks_it(
         assert page.locator("#yesterday-proof").is_visible()
         command = page.locator("#yesterday-command").inner_text()
         # The PDN its page offers ("Télécharger le PDN"), which verify reads with no token.
-        assert command == f"python -m dames verify partie.pdn --seed {stored.seed}"
+        assert command == f"./dames verify partie.pdn --seed {stored.seed}"  # from the root
         assert "Télécharger le PDN" in page.locator("#yesterday-how").inner_text()
 
     # Before the close: when the seed comes, and the seed nowhere on the page.

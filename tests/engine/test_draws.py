@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 from dames import WHITE, Board, Move
@@ -160,3 +161,22 @@ def test_win_by_no_moves_beats_draw_counters() -> None:
     board = Board("B:W46,47:B41")
     outcome = board.outcome()
     assert outcome is not None and outcome.winner == WHITE and outcome.reason == "no-moves"
+
+
+def test_outcomes_are_terminations_with_the_stored_strings() -> None:
+    """The reasons are enum members (python-chess's ``Termination``), whose values are the
+    strings stored games and the API have always carried."""
+    from dames import Termination
+
+    assert {t.value for t in Termination} == {
+        "no-moves", "repetition", "25-king-moves", "40-moves", "150-moves",
+        "16-move-endgame", "5-move-endgame",
+    }
+    board = Board("W:WK46,K47:BK25", draw_rules="fmjd")
+    for _ in range(10):
+        board.push(board.legal_moves()[0])
+    outcome = board.outcome()
+    assert outcome is not None and outcome.reason is Termination.ENDGAME_5
+    lost = Board("B:W46:B", draw_rules="fmjd").outcome()
+    assert lost is not None and lost.reason is Termination.NO_MOVES
+    assert json.dumps(outcome.reason) == '"5-move-endgame"'

@@ -66,6 +66,8 @@ class LocalRun:
         self.env = {
             **inherited,
             "PORT": str(self.port),
+            # Where the run says its table is: beside the log, not the developer's own file.
+            "DAMES_RUN_FILE": str(log_path.with_suffix(".run.json")),
             "PYTHONUNBUFFERED": "1",
             "AWS_ACCESS_KEY_ID": "local",
             "AWS_SECRET_ACCESS_KEY": "local",

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from local import build_lambda
+from deploy import build_lambda
 from tests.lint.template_model import REPO_ROOT
 
 pytestmark = pytest.mark.integration

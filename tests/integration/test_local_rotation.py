@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
@@ -81,7 +82,10 @@ def run_loop_until(fake: FakeTime, rotations: int, fail_first: int = 0) -> list[
         with contextlib.suppress(StopLoop):
             await rotation.midnight_loop(clock=fake.clock, sleep=fake.sleep, rotate=rotate)
 
-    asyncio.run(main())
+    # A loop of its own, in a thread of its own: in the same pytest process the browser tests'
+    # Playwright (sync API) may hold an event loop running on the main thread.
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(asyncio.run, main()).result(timeout=60)
     return done
 
 

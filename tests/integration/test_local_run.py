@@ -206,3 +206,23 @@ def test_without_java_it_says_so_and_serves_from_moto(tmp_path: Path, run_log: P
     finally:
         assert run.stop() == 0, run.log()
     assert run.leftovers() == NOTHING_LEFT
+
+
+def test_the_tools_find_the_running_table_and_forget_it_at_the_stop(
+    java: str, tmp_path: Path, run_log: Path
+) -> None:
+    """``./dames moderation list`` beside ``make run``: its DynamoDB Local's port changes at
+    every start, and the tools read it from the run, never guess it, with no keys typed."""
+    from tests.tooling.test_ops_entry import bare_env, dames
+
+    run = LocalRun(run_log, DATA_DIR=str(tmp_path / "data")).start()
+    run_file = Path(run.env["DAMES_RUN_FILE"])
+    try:
+        env = {**bare_env(tmp_path), "DAMES_RUN_FILE": str(run_file)}
+        result = dames("moderation", "list", cwd=tmp_path, env=env)
+        assert result.returncode == 0, result.stderr + run.log()
+        assert "0 held claim(s)" in result.stdout
+        assert run.dynamodb_endpoint() in result.stderr
+    finally:
+        run.stop()
+    assert not run_file.exists()

@@ -18,7 +18,7 @@ from dames_backend.tables import create_table
 from moto import mock_aws
 from starlette.testclient import TestClient
 
-from local import site_pages
+from deploy import site_pages
 from local.paths import FRONTEND_DIR, REPO_ROOT
 from local.server import create_app
 from tests.integration.local_run import REGION

@@ -14,10 +14,9 @@ from tests.lint.template_model import REPO_ROOT
 
 BACKEND_DIR = REPO_ROOT / "backend_layer" / "dames_backend"
 # Lowest first; "" is the core (the modules at the top of the package).
-ORDER = ["", "limits", "players", "daily", "games", "boards", "fairplay"]
+ORDER = ["", "limits", "players", "daily", "games", "boards", "fairplay", "web"]
 # (importing module, imported package): why it is imported at call time against the order.
 CALL_TIME_EXCEPTIONS = {
-    ("errors", "limits"): "a refused move's receipt; the limits raise the errors' ApiError",
     ("games.claim", "boards"): "a claim enters the board; the boards' fair play reads games",
     ("games.claim", "fairplay"): "a claim queues its analysis, which reads the game",
     ("games.pdn_export", "fairplay"): "a finished game's PDN carries its published analysis",
@@ -91,3 +90,22 @@ def test_packages_import_only_the_layers_below_them() -> None:
 def test_the_layer_order_names_every_package() -> None:
     packages = {p.name for p in BACKEND_DIR.iterdir() if (p / "__init__.py").is_file()}
     assert packages == set(ORDER) - {""}
+
+
+WEB_FRAMEWORKS = {"fastapi", "starlette", "mangum"}
+
+
+def test_only_the_web_package_knows_the_web_framework() -> None:
+    """HTTP stays at the edge: the domain raises ``errors.ApiError`` and never builds a
+    response, so a rule can be read (and tested) without an app around it."""
+    wrong = []
+    for module, tree in backend_modules().items():
+        if package_of(module) == "web":
+            continue
+        for node in ast.walk(tree):
+            names = (
+                [alias.name for alias in node.names] if isinstance(node, ast.Import)
+                else [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            )
+            wrong += [f"{module} imports {n}" for n in names if n.split(".")[0] in WEB_FRAMEWORKS]
+    assert not wrong, "move this HTTP code into dames_backend/web/:\n" + "\n".join(wrong)

@@ -1,6 +1,6 @@
 """``sam build`` ships every layer and function with its bytecode compiled: the template's
 ``BuildMethod: makefile`` runs the Makefile's ``build-<LogicalId>`` targets, which run
-``local/build_lambda.py``. SAM's Python builder shipped sources only, and Lambda's read-only
+``deploy/build_lambda.py``. SAM's Python builder shipped sources only, and Lambda's read-only
 file system made every cold start compile every module again (``bench/coldstart.py``)."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from local import build_lambda
+from deploy import build_lambda
 from tests.lint.template_model import REPO_ROOT, resources_of_type
 
 pytestmark = pytest.mark.lint
@@ -44,7 +44,7 @@ def test_every_layer_and_function_is_built_by_the_makefile(logical_id: str, kind
         check=False,
     )
     assert dry_run.returncode == 0, dry_run.stderr
-    assert f"{REPO_ROOT}/local/build_lambda.py {kind} \"/artefacts\"" in dry_run.stdout
+    assert f"{REPO_ROOT}/deploy/build_lambda.py {kind} \"/artefacts\"" in dry_run.stdout
 
 
 def sam_copy(code: Path, into: Path) -> Path:
@@ -79,6 +79,14 @@ def test_a_layer_ships_its_code_compiled_and_used_as_it_is(tmp_path: Path) -> No
     assert sorted(path.name for path in built.iterdir()) == ["dames"]  # no caches, no manifest
     assert not list(built.rglob("stale*")) and not list(built.rglob(".mypy_cache"))
     assert_compiled_unchecked(built)
+    assert not list(built.rglob("*.c")) and not list(built.rglob("csrc"))  # no C sources
+
+    # The native core, built for Lambda's arm64 (this machine's build left behind).
+    libraries = list(built.rglob("*.so"))
+    assert libraries == [built / "dames" / "native" / "libdames_core.so"]
+    described = subprocess.run(["file", str(libraries[0])], capture_output=True, text=True,
+                               check=True).stdout
+    assert "ARM aarch64" in described, described
 
     # The shipped bytecode is what runs, whatever the source's time stamp says after unzipping.
     color = built / "dames" / "color.py"
@@ -91,6 +99,17 @@ def test_a_layer_ships_its_code_compiled_and_used_as_it_is(tmp_path: Path) -> No
         check=False,
     )
     assert imported.returncode == 0, imported.stderr
+
+
+def test_a_layer_without_its_native_core_fails_its_build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No cross-compiler: the build stops rather than ship a layer on the Python search."""
+    source = sam_copy(REPO_ROOT / "engine_layer", tmp_path)
+    shutil.rmtree(source / "csrc" / "build", ignore_errors=True)
+    monkeypatch.setenv("CROSS_CC", "no-such-aarch64-gcc")
+    with pytest.raises(SystemExit, match="did not build for arm64"):
+        build_lambda.build("layer", source, tmp_path / "artefacts", RUNNING)
 
 
 def test_a_function_ships_its_module_compiled(tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.lint
 
 MAX_MODULE_LINES = 400
 MAX_FUNCTION_LINES = 80
-FOLDERS = ("engine_layer", "backend_layer", "functions", "bench", "local", "tests")
+FOLDERS = ("engine_layer", "backend_layer", "functions", "bench", "local", "ops", "deploy", "tests")
 MODULES = sorted(
     path for folder in FOLDERS for path in (REPO_ROOT / folder).rglob("*.py")
     if not {".aws-sam", "node_modules", "__pycache__"} & set(path.parts)

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from local import site_pages
+from deploy import site_pages
 from tests.lint.template_model import REPO_ROOT, resources_of_type
 
 pytestmark = pytest.mark.lint

@@ -1,5 +1,5 @@
 """Each page's shared head and header are defined once, in frontend/partials/, and put into
-every page by the local server and by ``make deploy`` (local/site_pages.py)."""
+every page by the local server and by ``make deploy`` (deploy/site_pages.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import boto3
 import pytest
 from moto import mock_aws
 
-from local import publish_site, site_pages
+from deploy import publish_site, site_pages
 from local.paths import FRONTEND_DIR
 
 pytestmark = pytest.mark.lint

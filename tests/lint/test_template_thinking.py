@@ -14,8 +14,8 @@ pytestmark = pytest.mark.lint
 MOVES_ROUTE = "POST /api/games/{id}/moves"
 
 
-# The stated peak the limits are sized for (README, "Capacity"): a million players a day, one
-# daily game of 75 player moves each, the evening peak 5 times the day's average.
+# The stated peak the limits are sized for (docs/operations.md, "Capacity"): a million players a
+# day, one daily game of 75 player moves each, the evening peak 5 times the day's average.
 PEAK_MOVES_PER_S = 5 * 1_000_000 * 75 / 86_400
 # API Gateway's quota for HTTP APIs, per account and region: no route limit may pass it.
 ACCOUNT_RATE, ACCOUNT_BURST = 10_000, 5_000

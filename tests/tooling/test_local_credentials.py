@@ -11,7 +11,7 @@ import boto3
 import pytest
 from moto.server import ThreadedMotoServer
 
-from local import run
+from local import run, running
 from local.dynamodb_local import free_port
 
 KEY_VARIABLES = ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN", "AWS_PROFILE")
@@ -69,4 +69,4 @@ def test_aws_own_endpoint_gets_no_dummy_keys() -> None:
     ],
 )
 def test_which_endpoints_are_emulators(endpoint: str, emulated: bool) -> None:
-    assert run.is_emulator(endpoint) is emulated
+    assert running.is_emulator(endpoint) is emulated

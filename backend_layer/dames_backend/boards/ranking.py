@@ -3,7 +3,7 @@
 Kept apart from ``claims`` (the claim, which writes) so that the community function,
 which only reads boards, is granted only reads.
 
-Layout (README "Data model"). An entry is ``BOARD#daily#<date>`` or ``BOARD#free`` /
+Layout (docs/data-model.md). An entry is ``BOARD#daily#<date>`` or ``BOARD#free`` /
 ``PLAYER#<id>`` with ``gsi1sk = ranking_key(score, at)``; an ascending query on ``gsi1``
 lists the best first and, on equal scores, the older first. Beside the entries, a two-level
 score histogram counts them, written in the claim's own transaction so it never drifts:

@@ -6,6 +6,6 @@ request, run, read), ``dispatch`` (how a job reaches a runner: SQS on AWS, a bac
 worker locally), ``signals`` (what the verdict reads, computed from the game and its
 analysis), ``verdict`` (published or held, with reasons in plain words), ``review`` (applying
 a verdict), ``moderation``, ``analysis_views`` (a game's analysis for its player), ``cli``
-(``python -m dames_backend moderation …``). A player's claims on a board are
+(``./dames moderation …``). A player's claims on a board are
 ``boards.entries``.
 """

@@ -17,6 +17,7 @@ from dames_backend.daily import challenge as daily
 from dames_backend.errors import ApiError
 from dames_backend.fairplay.jobs import AnalysisJob, load_job, request_analysis
 from dames_backend.games import access
+from dames_backend.games.enums import GameMode, GameStatus
 from dames_backend.games.store import GameRecord
 
 
@@ -56,12 +57,12 @@ def _full(stored: dict[str, Any] | None) -> dict[str, Any] | None:
 
 
 def _check_analysable(record: GameRecord) -> None:
-    if record.status == "playing":
+    if record.status is GameStatus.PLAYING:
         raise ApiError(
             422, "game-running",
             "A game is analysed once it has ended: the analysis would be a hint.",
         )
-    if record.mode == "daily" and record.date and not daily.is_closed(
+    if record.mode is GameMode.DAILY and record.date and not daily.is_closed(
         record.date, clock.utc_now()
     ):
         closes = daily.closes_at(record.date)

@@ -1,8 +1,8 @@
-"""``python -m dames_backend moderation|analysis …``: the moderators' and operators' commands.
+"""``./dames moderation|analysis …`` (``ops.cli``): the moderators' and operators' commands.
 
-The table is the one the settings name: ``TABLE_NAME`` and, for the local run,
-``DYNAMODB_ENDPOINT`` (the address ``make run`` prints); without an endpoint, the deployed
-table of the AWS credentials in the environment — IAM is the access control.
+The table is the one the settings name (``TABLE_NAME``, ``DYNAMODB_ENDPOINT``): ``./dames``
+sets them first, to the deployed table of the AWS credentials in the environment (IAM is the
+access control) or to the running ``make run``'s (``ops.target``).
 
     moderation list                       what needs a person, most urgent first
     moderation show <game id>             a claim: figures, state, reasons, signals
@@ -35,7 +35,7 @@ DECISIONS = ("release", "hold", "dismiss", "ban")
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m dames_backend", description=__doc__,
+    parser = argparse.ArgumentParser(prog="./dames", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     groups = parser.add_subparsers(dest="group", required=True)
     mod = groups.add_parser("moderation", help="what needs a person, and the decisions")

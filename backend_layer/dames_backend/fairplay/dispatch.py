@@ -3,7 +3,7 @@
 On AWS the games function has ``ANALYSIS_QUEUE_URL`` (template.yaml, ``AnalysisQueue``) and
 ``AnalysisFunction`` consumes it, with retries and a dead-letter queue. The local server
 registers its bounded worker with ``set_local_runner``. With neither (a test, a script), the
-job stays ``queued`` until someone runs it (``python -m dames_backend analysis run``).
+job stays ``queued`` until someone runs it (``./dames analysis run``).
 """
 
 from __future__ import annotations

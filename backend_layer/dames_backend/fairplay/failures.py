@@ -37,7 +37,7 @@ def give_up(game_id: str, attempts: int) -> bool:
     decide(item, "held", (reasons.analysis_failed(attempts),))
     logger.error(
         "Fair-play analysis of claimed game %s failed %d times: the claim is held "
-        "'analysis failed' for a moderator (python -m dames_backend moderation list)",
+        "'analysis failed' for a moderator (./dames moderation list)",
         game_id, attempts,
     )
     return True

@@ -29,7 +29,7 @@ from dames_backend.fairplay.keys import analysis_key
 from dames_backend.games import store as game_store
 from dames_backend.games.store import GameRecord
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # loaded with the engine pass only: the claim queues jobs without it
     from dames.analysis import AnalysisBudget
 
     from dames_backend.fairplay.judge import JudgeReport
@@ -41,8 +41,9 @@ Reason = Literal["player", "claim"]
 STALE_RUNNING_MS = 20 * 60 * 1000
 # The runner writes its progress at most this often (each write is a paid request).
 PROGRESS_INTERVAL_S = 1.0
-# The engine pass's budget (None: ``AnalysisBudget()``'s default); tests lower it.
-ANALYSIS_BUDGET: AnalysisBudget | None = None
+# The engine pass's budget: None is ``dames.analysis.AnalysisBudget()``, the one the costs and
+# the fair-play calibration were measured with. Tests of the pipeline set a small one.
+JOB_BUDGET: AnalysisBudget | None = None
 logger = logging.getLogger(__name__)
 
 
@@ -189,7 +190,7 @@ def _requeue(game_id: str, now: int) -> None:
 def request_claim_analysis(game_id: str) -> None:
     """After a ranked claim: queue its analysis, never failing the claim (already written).
     A job that could not be queued is taken up by the next request for it, or by
-    ``python -m dames_backend analysis run``."""
+    ``./dames analysis run``."""
     try:
         request_analysis(game_id, "claim", None)  # a claimed game never expires
     except Exception:
@@ -279,7 +280,7 @@ def run_analysis(game_id: str) -> AnalysisJob | None:
     """Run a queued job: the engine pass if the player asked for it, then for a claimed game
     the judge and the fair-play verdict. Raises on failure after marking the job failed, so
     the queue retries it (three receives, then the dead-letter queue). None: no such job."""
-    from dames_backend.fairplay import review  # review imports the leaderboard
+    from dames_backend.fairplay import review  # the verdict step; review imports the boards
 
     job = load_job(game_id)
     if job is None:
@@ -320,7 +321,7 @@ def _engine_pass(game_id: str, record: GameRecord) -> dict[str, Any]:
         start_fen=record.start_fen,
         moves=list(record.moves),
         draw_rules=record.draw_rules,
-        budget=ANALYSIS_BUDGET or AnalysisBudget(),
+        budget=JOB_BUDGET or AnalysisBudget(),
         progress=_ProgressWriter(game_id),
     ).to_dict()
 

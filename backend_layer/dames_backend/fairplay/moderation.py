@@ -1,4 +1,4 @@
-"""Moderation without a web admin (``python -m dames_backend moderation …``; IAM on the
+"""Moderation without a web admin (``./dames moderation …``; IAM on the
 deployed table is the access control): what needs a person, by urgency, and the decisions.
 
 People decide the hard cases: held claims (an ``analysis-failed`` one first: nobody judged

@@ -11,6 +11,7 @@ from dames_backend import clock
 from dames_backend.errors import ApiError, busy_error
 from dames_backend.games import retention
 from dames_backend.games import store as game_store
+from dames_backend.games.enums import GameStatus
 from dames_backend.games.state import Replayed, game_view, replay
 from dames_backend.games.store import GameRecord, StaleGameError
 from dames_backend.security import bearer_token, require_token_match
@@ -35,12 +36,13 @@ def authorize(game_id: str, authorization: str | None) -> GameRecord:
 
 def _finished_and_expired(record: GameRecord) -> bool:
     """A finished game past its ``expiresAt`` is gone, as it will be once TTL deletes it."""
-    return record.status != "playing" and retention.is_gone(record.expires_at, clock.now_ms())
+    finished = record.status is not GameStatus.PLAYING
+    return finished and retention.is_gone(record.expires_at, clock.now_ms())
 
 
 def _check_not_expired(record: GameRecord) -> None:
     """Unfinished games expire; DynamoDB deletes them late (emulators never), so check here."""
-    if record.status == "playing" and retention.is_gone(record.expires_at, clock.now_ms()):
+    if record.status is GameStatus.PLAYING and retention.is_gone(record.expires_at, clock.now_ms()):
         raise ApiError(410, "game-expired", "This game was left unfinished and has expired.")
 
 

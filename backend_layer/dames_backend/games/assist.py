@@ -18,6 +18,7 @@ from dames_backend.errors import ApiError
 from dames_backend.games import state
 from dames_backend.games import store as game_store
 from dames_backend.games.access import game_over_error, open_game, save_with_retries
+from dames_backend.games.enums import Decision, GameMode, GameStatus
 from dames_backend.games.store import GameRecord, LastRequest
 from dames_backend.games.views import DrawOfferResult, GameView, HintView, move_view
 
@@ -41,11 +42,11 @@ def _helpable(game_id: str, authorization: str | None, ply: int, what: str) -> G
 
 
 def _check_helpable(record: GameRecord, ply: int, what: str) -> GameRecord:
-    if record.mode == "daily":
+    if record.mode is GameMode.DAILY:
         raise ApiError(
             422, "daily-no-help", f"The daily challenge is played without help: no {what}."
         )
-    if record.status != "playing":
+    if record.status is not GameStatus.PLAYING:
         raise game_over_error(record)
     if ply != len(record.moves):
         raise ApiError(
@@ -102,7 +103,7 @@ def takeback(game_id: str, authorization: str | None, *, ply: int) -> GameView:
     now = clock.now_ms()
 
     def apply(current: GameRecord) -> GameRecord | None:
-        if current.moves != record.moves or current.status != "playing":
+        if current.moves != record.moves or current.status is not GameStatus.PLAYING:
             return None
         return current.evolve(
             moves=current.moves[:-count],
@@ -122,7 +123,7 @@ def _agreed_at(record: GameRecord, ply: int) -> bool:
     last = record.last_request
     return last is not None and (last.ply, last.move) == (ply, DRAW_OFFER) and (
         record.status, record.reason
-    ) == ("draw", "agreement")
+    ) == (GameStatus.DRAW, Decision.AGREEMENT)
 
 
 def offer_draw(game_id: str, authorization: str | None, *, ply: int) -> DrawOfferResult:
@@ -140,11 +141,11 @@ def offer_draw(game_id: str, authorization: str | None, *, ply: int) -> DrawOffe
     now = clock.now_ms()
 
     def apply(current: GameRecord) -> GameRecord | None:
-        if current.moves != record.moves or current.status != "playing":
+        if current.moves != record.moves or current.status is not GameStatus.PLAYING:
             return None
         drawn = current.evolve(
-            status="draw",
-            reason="agreement",
+            status=GameStatus.DRAW,
+            reason=Decision.AGREEMENT,
             clock=current.clock.charge_move(now),
             finished_at=clock.iso_from_ms(now),
             last_request=LastRequest(ply, DRAW_OFFER),

@@ -10,6 +10,7 @@ from dames_backend import clock, db
 from dames_backend.errors import ApiError
 from dames_backend.games import store as game_store
 from dames_backend.games.access import authorize
+from dames_backend.games.enums import GameMode, GameStatus
 from dames_backend.games.state import closes_at, is_ranked
 from dames_backend.games.store import GameRecord
 from dames_backend.limits import clients as client_limits
@@ -48,7 +49,7 @@ def claim_game(
             game_id=record.id,
             player=player,
             board=record.mode,
-            date=record.date if record.mode == "daily" else None,
+            date=record.date if record.mode is GameMode.DAILY else None,
             score=int(score["total"]),
             pieces=int(score["pieces"]),
             seconds=int(score["seconds"]),
@@ -90,9 +91,9 @@ def _claimable_score(record: GameRecord, player_id: str) -> dict[str, int]:
             "not-your-game",
             "This game was started by another player: only they can enter it in a leaderboard.",
         )
-    if record.mode in ("practice", "duo"):
+    if record.mode in (GameMode.PRACTICE, GameMode.DUO):
         raise ApiError(422, "not-claimable", f"A {record.mode} game never enters a leaderboard.")
-    if record.status != "won" or record.score is None:
+    if record.status is not GameStatus.WON or record.score is None:
         raise ApiError(422, "not-claimable", "Only a won game can be entered in a leaderboard.")
     if record.ai_changed:
         raise ApiError(
@@ -101,7 +102,7 @@ def _claimable_score(record: GameRecord, player_id: str) -> dict[str, int]:
             f"The computer was updated during this game (it began with version "
             f"{record.ai_version}): its replies cannot all be checked, so it does not count.",
         )
-    if record.mode == "free" and not is_ranked(record, clock.now_ms()):
+    if record.mode is GameMode.FREE and not is_ranked(record, clock.now_ms()):
         raise ApiError(
             422,
             "casual-game",

@@ -14,11 +14,12 @@ from dames_backend import clock
 from dames_backend.daily import challenge as daily
 from dames_backend.errors import ApiError
 from dames_backend.games import store as game_store
+from dames_backend.games.enums import GameMode, Side
 from dames_backend.games.play import computer_replies, finish
 from dames_backend.games.ranked_setup import RANKED_SETUP
 from dames_backend.games.state import Replayed, game_view, new_board, unfinished_expiry
 from dames_backend.games.store import GameRecord
-from dames_backend.games.views import MODES, GameView
+from dames_backend.games.views import GameView
 from dames_backend.security import hash_token, new_id, new_token
 
 DAILY_LEVEL = "defi"
@@ -51,23 +52,21 @@ def _daily_challenge(day: str | None) -> daily.DailyChallenge:
 
 
 def _check_options(
-    mode: str, fen: str | None, level: str | None, variant: str | None, color: str | None,
-    date: str | None,
+    mode: GameMode, fen: str | None, level: str | None, variant: str | None,
+    color: Side | None, date: str | None,
 ) -> None:
     """What each mode lets the player choose (the daily challenge: nothing)."""
-    if mode not in MODES:
-        raise ApiError(422, "invalid-request", f"mode: must be one of {', '.join(MODES)}")
     chosen = {"fen": fen, "level": level, "variant": variant, "color": color}
-    if mode == "daily" and any(v is not None for v in chosen.values()):
+    if mode is GameMode.DAILY and any(v is not None for v in chosen.values()):
         raise ApiError(
             422, "daily-fixed",
             "The daily challenge is the same for everyone: White against defi from the start.",
         )
-    if mode == "duo" and (level is not None or color is not None):
+    if mode is GameMode.DUO and (level is not None or color is not None):
         raise ApiError(
             422, "duo-no-computer", "A game between two players has no computer level or colour."
         )
-    if mode != "daily" and date is not None:
+    if mode is not GameMode.DAILY and date is not None:
         raise ApiError(422, "daily-only", "Only a daily game is played on a date.")
     if variant is not None and variant not in dames.VARIANTS:
         raise ApiError(422, "unknown-variant", f"Unknown variant {variant!r}.")
@@ -76,12 +75,12 @@ def _check_options(
 
 
 def create_game(
-    mode: str,
+    mode: GameMode,
     *,
     fen: str | None = None,
     level: str | None = None,
     variant: str | None = None,
-    color: str | None = None,
+    color: Side | None = None,
     date: str | None = None,
     player_token: str | None = None,
 ) -> tuple[str, GameView]:
@@ -110,7 +109,7 @@ def create_game(
 
     now = clock.now_ms()
     day: str | None = None
-    if mode == "daily":
+    if mode is GameMode.DAILY:
         challenge = _daily_challenge(date)
         day, seed = challenge.date, challenge.seed
     else:
@@ -122,11 +121,11 @@ def create_game(
         token_hash=hash_token(token),
         mode=mode,
         variant=variant,
-        level=DAILY_LEVEL if mode == "daily" else level or DEFAULT_LEVEL,
+        level=DAILY_LEVEL if mode is GameMode.DAILY else level or DEFAULT_LEVEL,
         seed=seed,
         date=day,
         start_fen=board.fen(),
-        player_color=color or str(board.turn),
+        player_color=color or Side.of(board.turn),
         created_at=clock.iso_from_ms(now),
         ai_version=dames.ai.AI_VERSION,
         from_position=fen is not None,

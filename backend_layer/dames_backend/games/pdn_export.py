@@ -12,10 +12,9 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
-import dames
-
 from dames_backend.daily import challenge as daily
 from dames_backend.games import access, state
+from dames_backend.games.enums import GameMode, GameStatus, Side
 from dames_backend.games.store import GameRecord
 
 if TYPE_CHECKING:
@@ -29,25 +28,25 @@ def _players(record: GameRecord) -> tuple[str, str]:
     if not state.plays_computer(record):
         return "White", "Black"
     computer = f"{COMPUTER} ({record.level})"
-    return ("Player", computer) if record.player_color == "white" else (computer, "Player")
+    return ("Player", computer) if record.player_color is Side.WHITE else (computer, "Player")
 
 
 def _event(record: GameRecord) -> str:
-    if record.mode == "daily":
+    if record.mode is GameMode.DAILY:
         return f"{SITE} daily challenge {record.date}"
-    return f"{SITE} {'two-player game' if record.mode == 'duo' else 'free game'}"
+    return f"{SITE} {'two-player game' if record.mode is GameMode.DUO else 'free game'}"
 
 
 def seed_is_public(record: GameRecord) -> bool:
-    if record.mode == "daily" and record.date:
+    if record.mode is GameMode.DAILY and record.date:
         return daily.is_closed(record.date)
-    return record.status != "playing"
+    return record.status is not GameStatus.PLAYING
 
 
 def _published_analysis(record: GameRecord) -> GameAnalysis | None:
     """The game's finished analysis, once the player may see it (the rule of the analysis
     routes: a game over, a daily game's day closed), so that a download is never a hint."""
-    if record.status == "playing" or not seed_is_public(record):
+    if record.status is GameStatus.PLAYING or not seed_is_public(record):
         return None
     from dames.analysis import GameAnalysis
 
@@ -72,7 +71,7 @@ def game_pdn(game_id: str, authorization: str | None) -> str:
         "Round": "-",
         "White": white,
         "Black": black,
-        "Mode": record.mode,
+        "Mode": record.mode.value,
     }
     if state.plays_computer(record):
         tags["Level"] = record.level
@@ -91,7 +90,7 @@ def game_pdn(game_id: str, authorization: str | None) -> str:
         variant=record.variant,
         start_fen=record.start_fen,
         moves=list(record.moves),
-        winner=None if won_by is None else dames.WHITE if won_by == "white" else dames.BLACK,
-        finished=record.status != "playing",
+        winner=None if won_by is None else won_by.color,
+        finished=record.status is not GameStatus.PLAYING,
         tags=tags,
     )

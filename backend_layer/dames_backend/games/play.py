@@ -21,6 +21,7 @@ from dames_backend.errors import ApiError
 from dames_backend.games import scoring
 from dames_backend.games import store as game_store
 from dames_backend.games.access import game_over_error, open_game, save_with_retries
+from dames_backend.games.enums import Decision, GameStatus, Side
 from dames_backend.games.state import (
     Replayed,
     clock_view,
@@ -52,15 +53,15 @@ def finish(
 ) -> GameRecord:
     """``record`` ended by ``outcome`` at ``when_ms``: its status, a win's score, its expiry."""
     if outcome.winner is None:
-        status = "draw"
-    elif str(outcome.winner) == record.player_color:
-        status = "won"
+        status = GameStatus.DRAW
+    elif Side.of(outcome.winner) is record.player_color:
+        status = GameStatus.WON
     else:
-        status = "lost"
+        status = GameStatus.LOST
     score = None
-    if status == "won" and plays_computer(record):
-        player = dames.WHITE if record.player_color == "white" else dames.BLACK
-        score = scoring.win_score(board.count(player), record.clock.elapsed_ms).model_dump()
+    if status is GameStatus.WON and plays_computer(record):
+        pieces = board.count(record.player_color.color)
+        score = scoring.win_score(pieces, record.clock.elapsed_ms).model_dump()
     finished = record.evolve(
         status=status, reason=outcome.reason, score=score, finished_at=clock.iso_from_ms(when_ms)
     )
@@ -74,10 +75,10 @@ def read_game(game_id: str, authorization: str | None) -> GameView:
     reload, a closed tab), and ends here uncredited (``GameClock.void_pause``). A page that
     loads hidden announces its own pause after this read."""
     record = open_game(game_id, authorization)
-    if record.status == "playing" and record.clock.paused:
+    if record.status is GameStatus.PLAYING and record.clock.paused:
 
         def void(current: GameRecord) -> GameRecord | None:
-            if current.status != "playing" or not current.clock.paused:
+            if current.status is not GameStatus.PLAYING or not current.clock.paused:
                 return None
             return current.evolve(clock=current.clock.void_pause())
 
@@ -113,7 +114,7 @@ def play_move(
 
     replayed = replay(record)
     board = replayed.board
-    if record.status != "playing":
+    if record.status is not GameStatus.PLAYING:
         raise game_over_error(record, replayed)
     if ply != board.ply:
         raise ApiError(
@@ -145,7 +146,7 @@ def play_move(
     answered = clock.now_ms()
 
     def apply(current: GameRecord) -> GameRecord | None:
-        if current.moves != record.moves or current.status != "playing":
+        if current.moves != record.moves or current.status is not GameStatus.PLAYING:
             return None  # another move landed first
         waited = refusals.credit_for(refusal, game_id, current.clock.turn_started_ms, received)
         updated = current.evolve(
@@ -183,12 +184,12 @@ def set_paused(game_id: str, authorization: str | None, *, paused: bool) -> Cloc
     ``paused: true`` and is credited when it receives ``paused: false``. Repeats change
     nothing; a finished game's clock cannot be paused (409)."""
     record = open_game(game_id, authorization)
-    if record.status != "playing":
+    if record.status is not GameStatus.PLAYING:
         raise game_over_error(record)
     now = clock.now_ms()
 
     def apply(current: GameRecord) -> GameRecord | None:
-        if current.status != "playing":
+        if current.status is not GameStatus.PLAYING:
             return None
         changed = current.clock.pause(now) if paused else current.clock.resume(now)
         return None if changed == current.clock else current.evolve(clock=changed)
@@ -196,7 +197,7 @@ def set_paused(game_id: str, authorization: str | None, *, paused: bool) -> Cloc
     saved = save_with_retries(game_id, record, apply)
     if saved is None:
         current = game_store.load_game(game_id) or record
-        if current.status != "playing":
+        if current.status is not GameStatus.PLAYING:
             raise game_over_error(current)
         saved = current
     return clock_view(saved, now)
@@ -206,23 +207,25 @@ def resign_game(game_id: str, authorization: str | None) -> GameView:
     """Resign a running game (idempotent: resigning a resigned game returns it). In a duo
     game the side to move resigns, so the other side wins."""
     record = open_game(game_id, authorization)
-    if record.status == "resigned" or (record.reason == "resigned" and not plays_computer(record)):
+    if record.status is GameStatus.RESIGNED or (
+        record.reason is Decision.RESIGNED and not plays_computer(record)
+    ):
         return read_game_view(record)
-    if record.status != "playing":
+    if record.status is not GameStatus.PLAYING:
         raise game_over_error(record)
     now = clock.now_ms()
     if plays_computer(record):
-        status = "resigned"
+        status = GameStatus.RESIGNED
     else:
-        to_move = str(replay(record).board.turn)
-        status = "lost" if to_move == record.player_color else "won"
+        to_move = Side.of(replay(record).board.turn)
+        status = GameStatus.LOST if to_move is record.player_color else GameStatus.WON
 
     def apply(current: GameRecord) -> GameRecord | None:
-        if current.status != "playing":
+        if current.status is not GameStatus.PLAYING:
             return None
         resigned = current.evolve(
             status=status,
-            reason="resigned",
+            reason=Decision.RESIGNED,
             clock=current.clock.charge_move(now),
             finished_at=clock.iso_from_ms(now),
         )
@@ -231,7 +234,7 @@ def resign_game(game_id: str, authorization: str | None) -> GameView:
     saved = save_with_retries(game_id, record, apply)
     if saved is None:
         current = game_store.load_game(game_id)
-        if current is not None and current.reason == "resigned":
+        if current is not None and current.reason is Decision.RESIGNED:
             return read_game_view(current)
         raise ApiError(409, "conflict", "Another request changed this game first: reload it.")
     return read_game_view(saved)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dames
 from dames import draws
-from dames.ai.levels import Level
+from dames.ai.levels import native_level
 from dames.ai.player import search_position
 from dames.ai.results import IterationInfo
 from dames.ai.search import MATE, MATE_BOUND
@@ -23,7 +23,8 @@ from dames.setup import check_setup
 from pydantic import BaseModel, Field
 
 from dames_backend.errors import ApiError
-from dames_backend.games.views import Color, MoveView, VariantName, as_color, move_view
+from dames_backend.games.enums import Side
+from dames_backend.games.views import Color, MoveView, VariantName, move_view
 
 MAX_DEPTH = 10
 MAX_FORCED = 40  # forced moves played out before the search
@@ -32,6 +33,9 @@ MAX_BODY_BYTES = 32 * 1024  # MAX_MOVES moves of a dozen characters and their qu
 # Work units (nodes plus capture landings, see dames.ai.search) per request, a little over the
 # `fort` level's 80 000: bench/position_analysis.py times the deepest requests.
 ANALYSIS_NODE_BUDGET = 100_000
+# The native core's nodes per request where it is built (about 0.2 s of a core: depth 10 and
+# more in every position measured by bench/position_analysis.py).
+ANALYSIS_NATIVE_NODES = 1_000_000
 
 
 class SetupProblemView(BaseModel):
@@ -82,7 +86,7 @@ def _start_board(variant: str, fen: str | None) -> dames.Board:
             422, "illegal-setup", " ".join(p.message for p in problems),
             problems=[
                 SetupProblemView(code=p.code, message=p.message,
-                                 color=None if p.color is None else as_color(p.color),
+                                 color=None if p.color is None else Side(p.color),
                                  squares=list(p.squares)).model_dump()
                 for p in problems
             ],
@@ -132,7 +136,7 @@ def _search(board: dames.Board, depth: int) -> tuple[list[str], int, int, int]:
         won = over.winner is not None
         score = (-MATE + len(forced)) if won else 0  # the side to move there has lost
         return forced, _signed_for(board, replay, score), 0, 0
-    level = Level(name="analysis", depth=depth, node_budget=ANALYSIS_NODE_BUDGET)
+    level = native_level("analysis", depth, ANALYSIS_NATIVE_NODES, ANALYSIS_NODE_BUDGET)
     iterations: list[IterationInfo] = []
     ordered, result = search_position(replay, level, iterations.append)
     best = ordered[result.best[0]]
@@ -157,14 +161,14 @@ def analyse_position(
     _play_moves(board, moves)
     legal = board.legal_moves()
     view = PositionAnalysis(
-        variant=variant, fen=board.fen(), turn=as_color(str(board.turn)), ply=len(moves),
+        variant=variant, fen=board.fen(), turn=Side.of(board.turn), ply=len(moves),
         legalMoves=[move_view(board, m) for m in legal], outcome=None, eval=None, mate=None,
         bestMove=None, bestLine=[], depth=0, nodes=0,
     )
     over = board.outcome()
     if over is not None:
-        winner = None if over.winner is None else as_color(str(over.winner))
-        view.outcome = OutcomeView(winner=winner, reason=over.reason)
+        winner = None if over.winner is None else Side.of(over.winner)
+        view.outcome = OutcomeView(winner=winner, reason=over.reason.value)
         return view
     hubs, score, view.depth, view.nodes = _search(board, depth)
     view.bestMove = move_view(board, board.parse_move(hubs[0]))

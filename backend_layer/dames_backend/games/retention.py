@@ -24,6 +24,7 @@ from __future__ import annotations
 from enum import Enum
 
 from dames_backend.config import get_settings
+from dames_backend.games.enums import GameStatus
 
 DAY_S = 86_400
 CASUAL_DAYS = 30
@@ -50,12 +51,12 @@ def keep_days(retention: Retention) -> int | None:
     }[retention]
 
 
-def finished_class(*, status: str, claimable: bool, claimed: bool) -> Retention:
+def finished_class(*, status: GameStatus, claimable: bool, claimed: bool) -> Retention:
     """The class of a finished game: ``claimable`` is a won game a leaderboard may take (the
     caller knows the ranking rules: ``state.is_ranked``, a computer game, a score)."""
     if claimed:
         return Retention.ON_BOARD
-    if status == "won" and claimable:
+    if status == GameStatus.WON and claimable:  # a plain "won" too
         return Retention.UNCLAIMED_WIN
     return Retention.CASUAL
 

@@ -15,22 +15,10 @@ import dames
 from dames_backend import clock
 from dames_backend.daily import challenge as daily
 from dames_backend.games import retention, scoring
+from dames_backend.games.enums import GameMode, GameOutcome, GameStatus, Side
 from dames_backend.games.ranked_setup import RANKED_SETUP
 from dames_backend.games.store import GameRecord
-from dames_backend.games.views import (
-    ClockView,
-    GameView,
-    MoveView,
-    PiecesView,
-    as_color,
-    as_mode,
-    as_status,
-    move_view,
-)
-
-# Modes where the server plays one side; in "duo" two people share a device and the server
-# only referees.
-COMPUTER_MODES = ("daily", "free", "practice")
+from dames_backend.games.views import ClockView, GameView, MoveView, PiecesView, move_view
 
 
 @dataclass
@@ -70,12 +58,12 @@ def _find_move(board: dames.Board, full_path: str) -> dames.Move:
 
 
 def plays_computer(record: GameRecord) -> bool:
-    return record.mode in COMPUTER_MODES
+    return record.mode.plays_computer
 
 
 def is_players_turn(record: GameRecord, board: dames.Board) -> bool:
     """In a duo game every turn is a player's; otherwise only ``playerColor``'s."""
-    return not plays_computer(record) or str(board.turn) == record.player_color
+    return not plays_computer(record) or Side.of(board.turn) is record.player_color
 
 
 def replay(record: GameRecord) -> Replayed:
@@ -114,26 +102,35 @@ def is_ranked(record: GameRecord, now_ms: int) -> bool:
     game the computer was updated during."""
     if record.ai_changed:
         return False
-    if record.mode == "daily" and record.date:
+    if record.mode is GameMode.DAILY and record.date:
         when = clock.ms_from_iso(record.finished_at) if record.finished_at else now_ms
         return when < int(daily.closes_at(record.date).timestamp() * 1000)
-    return record.mode == "free" and ranked_setup(record) and not record.assisted
+    return record.mode is GameMode.FREE and ranked_setup(record) and not record.assisted
 
 
-def winner(record: GameRecord) -> str | None:
-    """The colour that won a finished game (None while playing and for a draw)."""
-    if record.status in ("won", "lost"):
-        others = {"white": "black", "black": "white"}
-        return record.player_color if record.status == "won" else others[record.player_color]
-    if record.status == "resigned":
-        return {"white": "black", "black": "white"}[record.player_color]
-    return None
+def outcome(record: GameRecord) -> GameOutcome | None:
+    """How a finished game ended (None while it is played): its termination and winner,
+    from the player's status (a resignation against the computer is the computer's win)."""
+    if record.status is GameStatus.PLAYING:
+        return None
+    player = record.player_color
+    winner = {
+        GameStatus.WON: player, GameStatus.LOST: player.opponent,
+        GameStatus.RESIGNED: player.opponent, GameStatus.DRAW: None,
+    }[record.status]
+    return GameOutcome(record.reason, winner)
+
+
+def winner(record: GameRecord) -> Side | None:
+    """The side that won a finished game (None while playing and for a draw)."""
+    ended = outcome(record)
+    return None if ended is None else ended.winner
 
 
 def clock_view(record: GameRecord, now_ms: int) -> ClockView:
     """The player's clock as the server sees it at ``now_ms``."""
     game_clock = record.clock
-    playing = record.status == "playing"
+    playing = record.status is GameStatus.PLAYING
     return ClockView(
         elapsedMs=game_clock.elapsed_ms,
         turnMs=game_clock.turn_ms(now_ms) if playing else 0,
@@ -150,21 +147,20 @@ def game_view(record: GameRecord, replayed: Replayed, now_ms: int | None = None)
     """Everything the site shows of a game, never the seed."""
     now = clock.now_ms() if now_ms is None else now_ms
     board = replayed.board
-    playing = record.status == "playing" and is_players_turn(record, board)
-    won_by = winner(record)
+    playing = record.status is GameStatus.PLAYING and is_players_turn(record, board)
     return GameView(
         id=record.id,
-        mode=as_mode(record.mode),
+        mode=record.mode,
         variant=record.variant,
         level=record.level if plays_computer(record) else None,
         date=record.date,
-        playerColor=as_color(record.player_color),
-        status=as_status(record.status),
-        reason=record.reason,
-        winner=as_color(won_by) if won_by else None,
+        playerColor=record.player_color,
+        status=record.status,
+        reason=None if record.reason is None else record.reason.value,
+        winner=winner(record),
         startFen=record.start_fen,
         fen=board.fen(),
-        turn=as_color(str(board.turn)),
+        turn=Side.of(board.turn),
         ply=board.ply,
         moves=list(replayed.notations),
         captured=list(replayed.captured),

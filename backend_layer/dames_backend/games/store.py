@@ -23,6 +23,7 @@ from dames import draws
 
 from dames_backend import db
 from dames_backend.clock import GameClock
+from dames_backend.games.enums import GameMode, GameStatus, Side, Termination, termination_of
 from dames_backend.games.move_codec import pack_moves, unpack_moves
 from dames_backend.games.varints import pack_varints, unpack_varints
 
@@ -57,17 +58,17 @@ class GameRecord:
 
     id: str
     token_hash: str
-    mode: str
+    mode: GameMode
     variant: str
     level: str
     seed: str
     date: str | None
     start_fen: str
-    player_color: str
+    player_color: Side
     created_at: str
     moves: tuple[str, ...] = ()
-    status: str = "playing"
-    reason: str | None = None
+    status: GameStatus = GameStatus.PLAYING
+    reason: Termination | None = None
     clock: GameClock = field(default_factory=GameClock)
     ai_version: str | None = None
     # The computer was updated while the game went on: its replies are no longer all from
@@ -89,6 +90,16 @@ class GameRecord:
     last_request: LastRequest | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        """The state fields are the enums whoever builds the record: a stored item's strings,
+        or code (tests, older callers) that still passes ``"won"`` or ``"white"``."""
+        set_field = object.__setattr__  # the record is frozen
+        set_field(self, "mode", GameMode(self.mode))
+        set_field(self, "status", GameStatus(self.status))
+        set_field(self, "player_color", Side(self.player_color))
+        if self.reason is not None:
+            set_field(self, "reason", termination_of(self.reason))
+
     def evolve(self, **changes: Any) -> GameRecord:
         """A copy with ``changes`` applied (records are immutable)."""
         return replace(self, **changes)
@@ -99,14 +110,14 @@ class GameRecord:
             **game_key(self.id),
             "id": self.id,
             "tokenHash": self.token_hash,
-            "mode": self.mode,
+            "mode": self.mode.value,
             "variant": self.variant,
             "level": self.level,
             "seed": self.seed,
-            "playerColor": self.player_color,
+            "playerColor": self.player_color.value,
             "createdAt": self.created_at,
             PACKED_MOVES: pack_moves(self.moves),
-            "status": self.status,
+            "status": self.status.value,
             "clock": _clock_item(self.clock),
             "version": self.version,
             "claimed": self.claimed,
@@ -118,7 +129,7 @@ class GameRecord:
         optional = {
             "startFen": None if self.start_fen == usual_start(self.variant) else self.start_fen,
             "date": self.date,
-            "reason": self.reason,
+            "reason": None if self.reason is None else self.reason.value,
             "expiresAt": self.expires_at,
             "finishedAt": self.finished_at,
             "score": self.score,
@@ -144,17 +155,17 @@ class GameRecord:
         return cls(
             id=str(item["id"]),
             token_hash=str(item["tokenHash"]),
-            mode=str(item["mode"]),
+            mode=GameMode(str(item["mode"])),
             variant=str(item["variant"]),
             level=str(item["level"]),
             seed=str(item["seed"]),
             date=item.get("date"),
             start_fen=str(item.get("startFen") or usual_start(str(item["variant"]))),
-            player_color=str(item["playerColor"]),
+            player_color=Side(str(item["playerColor"])),
             created_at=str(item["createdAt"]),
             moves=_moves_from_item(item),
-            status=str(item.get("status", "playing")),
-            reason=item.get("reason"),
+            status=GameStatus(str(item.get("status", GameStatus.PLAYING.value))),
+            reason=termination_of(str(item["reason"])) if item.get("reason") else None,
             clock=_clock_from_item(item.get("clock") or {}),
             ai_version=item.get("aiVersion"),
             ai_changed=bool(item.get("aiChanged", False)),

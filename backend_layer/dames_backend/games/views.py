@@ -7,39 +7,39 @@ Level and variant names come from the engine's own tables (``dames.ai.LEVELS``,
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, cast, get_args
+from collections.abc import Callable
+from enum import StrEnum
+from typing import Annotated, Any
 
 import dames
 import dames.ai
-from pydantic import AfterValidator, BaseModel, Field, WithJsonSchema
+from pydantic import AfterValidator, BaseModel, Field, GetPydanticSchema, WithJsonSchema
+from pydantic_core import core_schema
 
+from dames_backend.games.enums import GameMode, GameStatus, Side
 from dames_backend.games.scoring import Score as ScoreView
 
-Mode = Literal["daily", "free", "practice", "duo"]
-Color = Literal["white", "black"]
-Status = Literal["playing", "won", "lost", "draw", "resigned"]
-MODES: tuple[str, ...] = get_args(Mode)
-COLORS: tuple[str, ...] = get_args(Color)
-STATUSES: tuple[str, ...] = get_args(Status)
+
+def _on_the_wire(values: type[StrEnum]) -> GetPydanticSchema:
+    """A game-state enum in the API's shapes exactly as the contract has always had it: the
+    strings validated as a literal (same schema, same error messages), then made the enum's
+    member; written back as its string."""
+
+    def schema(_source: Any, _handler: Callable[[Any], core_schema.CoreSchema]) -> Any:
+        return core_schema.no_info_after_validator_function(
+            values,
+            core_schema.literal_schema([member.value for member in values]),
+            serialization=core_schema.plain_serializer_function_ser_schema(
+                lambda member: member.value, when_used="json"
+            ),
+        )
+
+    return GetPydanticSchema(schema)
 
 
-def _one_of(value: str, allowed: tuple[str, ...], what: str) -> str:
-    if value not in allowed:
-        raise ValueError(f"stored {what} {value!r} is not one of {', '.join(allowed)}")
-    return value
-
-
-def as_mode(value: str) -> Mode:
-    """A stored mode, checked (records hold plain strings)."""
-    return cast(Mode, _one_of(value, MODES, "mode"))
-
-
-def as_color(value: str) -> Color:
-    return cast(Color, _one_of(value, COLORS, "colour"))
-
-
-def as_status(value: str) -> Status:
-    return cast(Status, _one_of(value, STATUSES, "status"))
+Mode = Annotated[GameMode, _on_the_wire(GameMode)]
+Color = Annotated[Side, _on_the_wire(Side)]
+Status = Annotated[GameStatus, _on_the_wire(GameStatus)]
 
 
 def _known_level(name: str) -> str:

@@ -7,21 +7,20 @@ player would get 429. In front of those throttles each client has its own allowa
 in DynamoDB (``limits.clients``): a fixed window of ``THINKING_PER_ADDRESS`` requests per
 network, and inside that same item and write a smaller count per game, so a crowd behind one
 address (a school, a mobile operator's NAT) still shares the network's allowance game by
-game. One ``UpdateItem`` per thinking request; the README prices it against WAF.
+game. One ``UpdateItem`` per thinking request; docs/architecture.md prices it against WAF.
 
 The local server bounds the same routes by concurrency instead (``local/limiter.py``): one
-process, whose threads it can count. This middleware runs only where
-``DAMES_THINKING_LIMIT=dynamodb`` (template.yaml sets it on GamesFunction).
+process, whose threads it can count. The count is made by the games app's middleware
+(``dames_backend.web.thinking_limit``), only where ``DAMES_THINKING_LIMIT=dynamodb``
+(template.yaml sets it on GamesFunction).
 """
 
 from __future__ import annotations
 
 import os
 import re
-
-from anyio import to_thread
-from starlette.responses import JSONResponse
-from starlette.types import ASGIApp, Receive, Scope, Send
+from collections.abc import Mapping
+from typing import Any
 
 from dames_backend.limits import clients as client_limits
 
@@ -42,7 +41,7 @@ THINKING_PER_ADDRESS = client_limits.Limit(
 THINKING_PER_GAME = 20
 
 
-def is_thinking(scope: Scope) -> bool:
+def is_thinking(scope: Mapping[str, Any]) -> bool:
     """True for the requests this module (and the local limiter) bound."""
     return (
         scope["type"] == "http"
@@ -62,26 +61,9 @@ def per_game_cap() -> int:
     return int(text) if text.isdigit() and int(text) > 0 else THINKING_PER_GAME
 
 
-def charge_thinking(scope: Scope) -> None:
+def charge_thinking(scope: Mapping[str, Any]) -> None:
     """Count one thinking request of the scope's client (``LimitReached`` past its share)."""
     game = game_of(scope["path"])
     extra = {game: per_game_cap()} if game else None
     client_limits.charge(THINKING_PER_ADDRESS, client_limits.scope_address_key(scope),
                          extra_counts=extra)
-
-
-class ClientThinkingLimit:
-    """ASGI middleware: each client's thinking requests counted before the app runs."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if os.environ.get(ENABLE_ENV) == "dynamodb" and is_thinking(scope):
-            try:
-                await to_thread.run_sync(charge_thinking, scope)
-            except client_limits.LimitReached as exc:
-                refusal = JSONResponse(exc.body(), status_code=exc.status, headers=exc.headers)
-                await refusal(scope, receive, send)
-                return
-        await self.app(scope, receive, send)

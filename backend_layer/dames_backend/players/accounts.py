@@ -15,7 +15,7 @@ names give one winner and one 409.
 
 Names registered before the skeleton keys hold only a ``PSEUDO#`` item under the old
 case-and-accent key, which a look-alike no longer meets: ``backfill_pseudonym_keys`` (run by
-``python -m local.backfill_pseudonyms``) writes the new keys of every existing player once.
+``./dames backfill pseudonyms``) writes the new keys of every existing player once.
 
 The player token is ``<playerId>.<secret>``: the id part makes authentication one GetItem by
 key (no scan, no index on hashes); the whole token is stored only as SHA-256 and compared in
@@ -109,7 +109,7 @@ class Player:
     # The dates of the daily challenges this player won and claimed (``boards.claims`` adds
     # them with each daily claim); ``streaks`` turns them into the streak of the profile.
     won_days: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
-    # Set by a moderator (``python -m dames_backend moderation ban``): every claim is held.
+    # Set by a moderator (``./dames moderation ban``): every claim is held.
     banned: bool = field(default=False, compare=False)
 
 

@@ -35,19 +35,25 @@ class RootPosition:
     # Plies before the federation's endgame count (16 or 5 moves each against a lone king)
     # draws the game; only the strong search reads it (`dames.ai.strong`).
     endgame_plies_left: int = NO_LIMIT
+    # The positions of `history` as bitboards (white, black, kings): the native core keys them
+    # with its own constants (`dames.native.search`).
+    history_boards: tuple[tuple[int, int, int], ...] = ()
 
 
 def read_board(board: Board) -> RootPosition:
     """Take the bitboards and the reversible stretch of history from an engine `Board`."""
     replay = board.copy()
     history: list[int] = []
+    boards: list[tuple[int, int, int]] = []
     for move in reversed(board.move_stack):
         replay.pop()
         piece = replay.piece_at(move.start)
         if move.is_capture or piece is None or not piece.king:
             break
         history.append(replay.zobrist)
+        boards.append((replay.white, replay.black, replay.kings))
     history.reverse()
+    boards.reverse()
     rules = draws.rule_set(board.draw_rules, board.variant.federation_draws)
     length = draws.game_length_limit(rules)
     counters = board.draw_counters
@@ -64,6 +70,7 @@ def read_board(board: Board) -> RootPosition:
         quiet_limit=draws.quiet_ply_limit(rules),
         plies_left=NO_LIMIT if length is None else length - board.ply,
         endgame_plies_left=endgame_left,
+        history_boards=tuple(boards),
     )
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import queue
 import threading
+from dataclasses import replace
 from typing import TextIO
 
 from dames import draws
@@ -240,8 +241,9 @@ class HubSession:
             budget = remaining / moves + float(args.get("inc", "0") or 0) * 0.8
             time_limit = max(0.05, min(budget, remaining * 0.5))
         # `infinite` (or depth/nodes alone): no clock; the search ends on its limits or `stop`.
-        self.limit = Level("hub", min(depth, MAX_DEPTH), nodes, time_limit=time_limit,
-                           strong=True, learned=True)
+        python = Level("hub", min(depth, MAX_DEPTH), nodes, time_limit=time_limit,
+                       strong=True, learned=True)
+        self.limit = replace(python, native=True, fallback=python)
 
     def go(self) -> None:
         board = self.board

@@ -45,6 +45,10 @@ class Level:
     # The strong search's ProbCut (dames.ai.strong); switched off only to measure what it buys
     # (bench/match.py and bench/move_quality.py: `maitre-noprobcut`).
     probcut: bool = True
+    # Searched by the native core (`dames.native`) where it is built: `node_budget` then counts
+    # the core's nodes. Where it is not, `fallback` (a Python level) searches instead.
+    native: bool = False
+    fallback: Level | None = None
 
     @property
     def reproducible(self) -> bool:
@@ -62,12 +66,20 @@ class Level:
 
 # Beyond any 2.5 s search on today's hardware; bounds the work if the clock is ever wrong.
 MAITRE_WORK_CAP = 2_000_000
+# The same for the native core (about 5 M nodes a second on one core here).
+NATIVE_WORK_CAP = 50_000_000
+
+# `maitre` where the native core is not built: the pure-Python strong search on its clock.
+PYTHON_MAITRE = Level("maitre", depth=64, node_budget=MAITRE_WORK_CAP, time_limit=2.5,
+                      min_depth=8, strong=True, learned=True,
+                      description="8 plies, then deeper, within 2.5 s (not reproducible)")
 
 # The strong search measured no gain for fort against Scan 2.0 (0-2-6 against depth 5 before
-# and after, README "Strength of the computer") at twice the CPU a move, and fort is what the
+# and after, docs/engine-strength.md) at twice the CPU a move, and fort is what the
 # game analysis searches: fort keeps the plain search. The learned evaluation (international)
-# won its match at equal work (README): maitre uses it; fort keeps the hand-set one, since its
-# replies are pinned by AI_VERSION and read by the game analysis and the draw-offer answer.
+# won its match at equal work (docs/engine-strength.md): maitre uses it; fort keeps the
+# hand-set one, since its replies are pinned by AI_VERSION and read by the game analysis and
+# the draw-offer answer.
 LEVELS: dict[str, Level] = {level.name: level for level in (
     Level("debutant", depth=0, node_budget=0, random_moves=True,
           description="a legal move drawn at random from the seed"),
@@ -76,12 +88,21 @@ LEVELS: dict[str, Level] = {level.name: level for level in (
     Level("defi", depth=4, node_budget=16_000,
           description="4 plies + capture quiescence: sees short shots, never hangs a man for free"),
     Level("fort", depth=6, node_budget=80_000, description="6 plies + capture quiescence"),
-    Level("maitre", depth=64, node_budget=MAITRE_WORK_CAP, time_limit=2.5, min_depth=8,
-          strong=True, learned=True,
-          description="8 plies, then deeper, within 2.5 s (not reproducible)"),
+    Level("maitre", depth=100, node_budget=NATIVE_WORK_CAP, time_limit=1.0, min_depth=6,
+          native=True, fallback=PYTHON_MAITRE,
+          description="the native core's search within 1 s a move (not reproducible)"),
 )}
 
 DEFAULT_HINT_LEVEL = "fort"
+
+
+def native_level(name: str, depth: int, native_nodes: int, python_work: int) -> Level:
+    """A reproducible search (a work budget, no clock) by the native core, or by the Python
+    search with its own budget where the core is not built: the analysis board, the game
+    analysis, fair play's judge, the puzzles. `native_nodes` counts the core's nodes,
+    `python_work` the Python search's work units (`dames.ai.search`)."""
+    return Level(name, depth=depth, node_budget=native_nodes, native=True,
+                 fallback=Level(name, depth=depth, node_budget=python_work))
 
 
 def get_level(name: str) -> Level:

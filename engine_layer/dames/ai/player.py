@@ -25,6 +25,10 @@ from dames.ai.seeded import seeded_choice
 from dames.ai.strong import KeptTable, StrongSearcher
 from dames.board import Board
 from dames.move import Move
+from dames.native import available as native_available
+from dames.native import unavailable_reason as native_unavailable_reason
+from dames.native.search import forget_kept_tables as forget_native_tables
+from dames.native.search import native_search
 from dames.variants import VARIANTS, Variant
 
 OPENING_RANDOM_PLIES = 4  # the computer's first two moves, whichever colour it plays
@@ -68,6 +72,8 @@ def forget_kept_tables() -> None:
     """Empty every kept table (a new game in a match, so no game starts with another's)."""
     for variant in VARIANTS:
         kept_table_for(variant).clear()
+    if native_available():
+        forget_native_tables()
 
 
 def new_searcher(
@@ -99,10 +105,20 @@ def search_position(
     """Search `board` (left untouched) at `level`.
 
     Returns the legal moves in the engine's public order and the search result, whose `best`
-    lists the indices (in that order) of every move sharing the best score. `stop` (polled with
-    the clock, inside iterations) ends the search early with the last completed iteration; it
-    is for interactive use (the Hub protocol's `stop`), never for a reproducible reply.
+    lists the indices (in that order) of every move sharing the best score. A `native` level
+    is searched by the native core where it is built, else by its Python `fallback`. `stop`
+    (polled with the clock, inside iterations) ends the search early with the last completed
+    iteration; it is for interactive use (the Hub protocol's `stop`), never for a
+    reproducible reply.
     """
+    if level.native:
+        if native_available():
+            with _entered_gate(level):
+                return native_search(board, level, on_iteration, stop)
+        if level.fallback is None:
+            raise RuntimeError(f"level {level.name} needs the native core: "
+                               f"{native_unavailable_reason()}")
+        level = level.fallback
     variant = board.variant
     root = read_board(board)
     moves, internal = root_moves(board, root)

@@ -6,6 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from dames.internal_move import InternalMove
+
+# A transposition-table entry: (depth, bound flag, score, best move, age: the number of the
+# search that stored it). Here so that what reads a table needs no searcher.
+TableEntry = tuple[int, int, int, InternalMove | None, int]
+
 
 class SearchAborted(Exception):
     """The work budget or the time limit ran out in the middle of an iteration."""

@@ -23,7 +23,13 @@ from dames.ai.boardview import NO_LIMIT, RootPosition
 from dames.ai.capturecheck import LeafTests
 from dames.ai.evaluation import Evaluator
 from dames.ai.ordering import MAX_PLY, MoveOrdering
-from dames.ai.results import IterationInfo, SearchAborted, SearchResult, SearchSettings
+from dames.ai.results import (
+    IterationInfo,
+    SearchAborted,
+    SearchResult,
+    SearchSettings,
+    TableEntry,
+)
 from dames.ai.variation import principal_variation
 from dames.movegen import InternalMove, get_generator
 from dames.variants import Variant
@@ -41,13 +47,11 @@ CHECK_INTERVAL = 1024
 
 # Late-move reductions (strong levels): from the seventh move of a quiet list, 4 plies or more
 # from the leaves. Reducing from the fourth move at 3 plies, 2 plies late in long lists, lost
-# more against Scan's judgement than it gained in depth (bench/move_quality.py, README).
+# more against Scan's judgement than it gained in depth (docs/engine-strength.md).
 REDUCE_FROM_MOVE = 6
 REDUCE_MIN_DEPTH = 4
 
 EXACT, LOWER, UPPER = 0, 1, 2
-# (depth, bound flag, score, best move, age: the number of the search that stored it)
-TableEntry = tuple[int, int, int, "InternalMove | None", int]
 
 
 class Searcher(MoveOrdering):
@@ -317,7 +321,7 @@ class Searcher(MoveOrdering):
         best_move = None
         original_alpha = alpha
         # Late quiet moves (the seventh on) are searched a ply shallower first, and again at
-        # full depth only if they beat alpha (strong levels; README "Strength of the computer"
+        # full depth only if they beat alpha (strong levels; docs/engine-strength.md
         # has why so late). Not among kings alone: converting such an ending takes every quiet
         # king move's depth.
         reducible = self.reduce_late_moves and not capture and depth >= REDUCE_MIN_DEPTH \

@@ -2,7 +2,7 @@
 
 `defi` and the levels below keep the plain `Searcher` of `dames.ai.search` exactly as it was:
 the daily challenge and every published seed rest on their replies (docs/engine-api.md). The
-strong levels add, measured against Scan 2.0 and py-draughts (bench/match.py, README):
+strong levels add, measured against Scan 2.0 and py-draughts (docs/engine-strength.md):
 
 - late-move reductions: quiet moves from the seventh on are searched one ply shallower and
   again at full depth only if they beat alpha (`dames.ai.search`, REDUCE_FROM_MOVE);
@@ -34,8 +34,8 @@ from dataclasses import replace
 from dames.ai.boardview import RootPosition
 from dames.ai.evaluation import Evaluator
 from dames.ai.ordering import MAX_PLY
-from dames.ai.results import SearchResult, SearchSettings
-from dames.ai.search import MATE_BOUND, Searcher, TableEntry
+from dames.ai.results import SearchResult, SearchSettings, TableEntry
+from dames.ai.search import MATE_BOUND, Searcher
 from dames.geometry import Geometry
 from dames.movegen import InternalMove
 from dames.variants import Variant
@@ -43,7 +43,7 @@ from dames.variants import Variant
 _plain_negamax = Searcher._negamax
 
 # ProbCut: from this depth, a shallow search PROBCUT_REDUCTION plies less deep that beats beta
-# by PROBCUT_MARGIN (centi-men) cuts the node (measured: README, bench/move_quality.py).
+# by PROBCUT_MARGIN (centi-men) cuts the node (measured: docs/engine-strength.md).
 PROBCUT_MIN_DEPTH = 5
 PROBCUT_REDUCTION = 3
 PROBCUT_MARGIN = 60

@@ -7,17 +7,35 @@ stale entry can never show an illegal move.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from typing import Protocol
 
 from dames.ai.boardview import RootPosition, hub_of_internal
+from dames.ai.results import TableEntry
+from dames.geometry import Geometry
 from dames.movegen import InternalMove
 
-if TYPE_CHECKING:
-    from dames.ai.search import Searcher
+
+class LineSource(Protocol):
+    """What the line is read from: a searcher after an iteration (``dames.ai.search.Searcher``,
+    which calls this module, so it is described here rather than imported)."""
+
+    @property
+    def geometry(self) -> Geometry: ...
+
+    @property
+    def tt(self) -> Mapping[int, TableEntry]: ...
+
+    @property
+    def generate(self) -> Callable[[int, int, int, int], list[InternalMove]]: ...
+
+    def _play(
+        self, white: int, black: int, kings: int, color: int, key: int, move: InternalMove
+    ) -> tuple[int, int, int, int, int]: ...
 
 
 def principal_variation(
-    searcher: Searcher, root: RootPosition, first: InternalMove, depth: int
+    searcher: LineSource, root: RootPosition, first: InternalMove, depth: int
 ) -> list[str]:
     """The expected line in Hub notation, starting with `first`; a few plies past `depth` at
     most, and never round a repetition."""

@@ -11,10 +11,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dames.ai.version import AI_VERSION
+from dames.native import engine_version
 
 # Bump when the pass's figures change for the same engine (formulas, thresholds, budgets).
-ANALYSIS_REVISION = 1
-ANALYSIS_VERSION = f"{ANALYSIS_REVISION}/{AI_VERSION}"
+ANALYSIS_REVISION = 2
+# The deeper search is the native core's where it is built (its revision and weights).
+ANALYSIS_VERSION = f"{ANALYSIS_REVISION}/{AI_VERSION}/{engine_version()}"
 MATCH_LEVELS = ("fort", "maitre")
 
 
@@ -43,12 +45,15 @@ class AnalysisBudget:
 
     total_nodes: int = 3_000_000
     position_work: int = 60_000
+    # The deeper search's nodes when the native core makes it (about 0.1 s on one core).
+    native_nodes: int = 400_000
     depth: int = 64
     quick_depth: int = 4
     quick_work: int = 8_000
 
     def __post_init__(self) -> None:
-        for name in ("total_nodes", "position_work", "depth", "quick_depth", "quick_work"):
+        for name in ("total_nodes", "position_work", "depth", "quick_depth", "quick_work",
+                     "native_nodes"):
             if getattr(self, name) < 0:
                 raise ValueError(f"AnalysisBudget.{name} must not be negative")
 

@@ -2,7 +2,9 @@
 
 A position with a choice is searched at the `fort` level exactly as the computer plays it (so
 "the player chose fort's move" means what it says), then by a deeper search at a fixed work
-budget standing in for `maitre` (whose clock would make the analysis depend on the machine).
+budget standing in for `maitre` (whose clock would make the analysis depend on the machine):
+the native core's where it is built, each position's bounded by its own node budget, else
+the Python search's, counted against the game's budget.
 The deeper search gives the position's value, its best moves and the expected line; once the
 game's budget is spent a single cheap search gives those instead.
 """
@@ -11,13 +13,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from dames.ai.levels import Level, get_level
+from dames.ai.levels import Level, get_level, native_level
 from dames.ai.player import search_position
 from dames.ai.results import IterationInfo, SearchResult
 from dames.analysis.model import AnalysisBudget
 from dames.analysis.scoring import Score
 from dames.board import Board
 from dames.move import Move
+from dames.native import available as native_available
 
 BEST_LINE_PLIES = 4  # plies of the expected line kept per position (short notation)
 
@@ -36,7 +39,8 @@ class PositionAnalysis:
 
 
 def deep_level(budget: AnalysisBudget) -> Level:
-    return Level(name="analyse", depth=budget.depth, node_budget=budget.position_work)
+    """The native core at `native_nodes` where it is built, else the Python search."""
+    return native_level("analyse", budget.depth, budget.native_nodes, budget.position_work)
 
 
 def quick_level(budget: AnalysisBudget) -> Level:
@@ -85,9 +89,12 @@ def analyse_position(board: Board, budget: AnalysisBudget, *, full: bool) -> Pos
         level_best["fort"] = frozenset(moves[i] for i in result.best)
         nodes += result.nodes
         if budget.position_work > 0:
-            moves, result, hub_line = _search(board, deep_level(budget))
+            deep = deep_level(budget)
+            moves, result, hub_line = _search(board, deep)
             level_best["maitre"] = frozenset(moves[i] for i in result.best)
-            nodes += result.nodes
+            # The game's budget bounds the Python searches; the core's are bounded apiece.
+            if not native_available():
+                nodes += result.nodes
     else:
         moves, result, hub_line = _search(board, quick_level(budget))
         nodes += result.nodes

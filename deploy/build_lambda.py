@@ -10,7 +10,7 @@ modification time, which a zip file only keeps to two seconds.
 Dependencies are installed as SAM installs them, as wheels for the template's runtime and
 architecture (``pip --platform``), so the build runs on any machine with that Python version.
 
-    python3.13 local/build_lambda.py layer|function ARTIFACTS_DIR   # in the code's directory
+    python3.13 deploy/build_lambda.py layer|function ARTIFACTS_DIR   # in the code's directory
 """
 
 from __future__ import annotations
@@ -25,8 +25,11 @@ import sys
 from pathlib import Path
 
 TEMPLATE = Path(__file__).resolve().parents[1] / "template.yaml"
-# Not shipped: the build's inputs, caches of this machine's tools, hidden files.
-LEFT_OUT = (".*", "__pycache__", "*.pyc", "requirements.txt", "Makefile")
+# Not shipped: the build's inputs, caches of this machine's tools, hidden files, the native
+# core's sources and this machine's build of it (the layer gets its own, for Lambda's arm64).
+LEFT_OUT = (".*", "__pycache__", "*.pyc", "requirements.txt", "Makefile", "csrc", "*.so")
+NATIVE_SOURCES = "csrc"
+NATIVE_PACKAGE = Path("dames") / "native"
 # Lambda's python3.13 runtime is Amazon Linux 2023 (glibc 2.34): wheels built for that glibc
 # or an older one. pip matches ``--platform`` tags exactly, so the usual ones are listed.
 MANYLINUX = ("manylinux2014", "manylinux_2_17", "manylinux_2_28", "manylinux_2_34")
@@ -90,11 +93,30 @@ def compile_all(target: Path) -> None:
         raise SystemExit(f"some modules under {target} do not compile")
 
 
+def build_native(source: Path, target: Path) -> None:
+    """The native core for the functions' architecture, beside ``dames.native``: cross-built
+    and checked (an arm64 ELF needing no glibc newer than Lambda's) by its Makefile. A layer
+    without it would put `maitre` and the analysis on the slow Python search in production,
+    so a failure here fails the build, not the first game."""
+    if template_setting("Architectures") != "arm64":
+        raise SystemExit("the native core is cross-built for arm64 only: the template says "
+                         f"{template_setting('Architectures')}")
+    out = (target / NATIVE_PACKAGE).resolve()
+    done = subprocess.run(["make", "--no-print-directory", "-C", str(source / NATIVE_SOURCES),
+                           "lambda-lib", f"OUT={out}"], check=False)
+    if done.returncode != 0 or not (out / "libdames_core.so").is_file():
+        raise SystemExit("the native core did not build for arm64 (apt-get install "
+                         "gcc-aarch64-linux-gnu file): the layer would ship without it")
+
+
 def build(kind: str, source: Path, artifacts: Path, version: str) -> Path:
     """Copy the code (a layer's under ``python/``, where Lambda looks), install its
-    requirements for Python ``version``, compile everything; the directory that was filled."""
+    requirements for Python ``version``, build the native core where the code has its
+    sources, compile everything; the directory that was filled."""
     target = artifacts / "python" if kind == "layer" else artifacts
     shutil.copytree(source, target, ignore=shutil.ignore_patterns(*LEFT_OUT), dirs_exist_ok=True)
+    if (source / NATIVE_SOURCES).is_dir():
+        build_native(source, target)
     install_requirements(source, target, version)
     compile_all(target)
     return target

@@ -3,7 +3,7 @@
 Every page of ``frontend/`` names the parts it shares on a line of its own
 (``<!--#include head.html-->``, ``<!--#include header.html-->``); ``frontend/partials/``
 holds each part once. The local server serves the pages rendered, and ``make deploy``
-publishes them rendered (``local/publish_site.py``), so the browser never sees an include and
+publishes them rendered (``deploy/publish_site.py``), so the browser never sees an include and
 the partials are never a page of the site. The parts' links are absolute: the same part
 serves ``/play.html`` and the not-found page at any depth.
 """

@@ -2,7 +2,7 @@
 
 CloudFormation creates the bucket and the distribution but cannot fill the bucket, so this
 reads the stack's outputs (``BucketName``, ``DistributionId``), uploads every file with its
-content type (each page with its shared parts put in, ``local/site_pages.py``), deletes files
+content type (each page with its shared parts put in, ``deploy/site_pages.py``), deletes files
 no longer in the site, and invalidates CloudFront's cache.
 It runs with the SAM virtualenv's boto3 and the credentials ``sam deploy`` used.
 """
@@ -17,7 +17,7 @@ import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from local import site_pages
+from deploy import site_pages
 from local.paths import FRONTEND_DIR, REPO_ROOT
 
 if TYPE_CHECKING:  # the stubs are in requirements-dev.txt only, for mypy

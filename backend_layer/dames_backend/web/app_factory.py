@@ -27,7 +27,6 @@ from mangum import Mangum
 from pydantic import BaseModel, ConfigDict
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from dames_backend.errors import document_error_body, install_error_handlers
 from dames_backend.observability import (
     METRICS_NAMESPACE,
     get_tracer,
@@ -35,6 +34,7 @@ from dames_backend.observability import (
     metrics,
     record_event,
 )
+from dames_backend.web.error_handlers import document_error_body, install_error_handlers
 
 __all__ = [
     "DEFAULT_CACHE_CONTROL",

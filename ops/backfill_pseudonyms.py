@@ -8,9 +8,10 @@ look-alikes (both registered before the check existed) the first registered keep
 and the clash is reported; neither player loses a name. Running it again changes nothing.
 
 Run against the deployed table with the stack's credentials:
-``TABLE_NAME=<table> AWS_REGION=<region> .venv/bin/python -m local.backfill_pseudonyms``
-(``DYNAMODB_ENDPOINT=http://…`` for a local one). It reads the table with a Scan, which is
-why it lives here and not in a Lambda function, whose role may not scan.
+``TABLE_NAME=<table> AWS_REGION=<region> ./dames backfill pseudonyms``; beside a running
+``make run``, ``./dames backfill pseudonyms`` alone works on its table (``ops.target``). It reads
+the table with a Scan, which is why it lives here and not in a Lambda function, whose role
+may not scan.
 """
 
 from __future__ import annotations

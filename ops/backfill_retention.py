@@ -12,9 +12,10 @@ without an expiry takes its game's (none if the game has none: claimed); one who
 gone already expires now.
 
 Run against the deployed table with the stack's credentials:
-``TABLE_NAME=<table> AWS_REGION=<region> .venv/bin/python -m local.backfill_retention``
-(``DYNAMODB_ENDPOINT=http://…`` for a local one). It reads the table with a Scan, which is
-why it lives here and not in a Lambda function, whose role may not scan.
+``TABLE_NAME=<table> AWS_REGION=<region> ./dames backfill retention``; beside a running
+``make run``, ``./dames backfill retention`` alone works on its table (``ops.target``). It reads
+the table with a Scan, which is why it lives here and not in a Lambda function, whose role
+may not scan.
 """
 
 from __future__ import annotations

@@ -1,0 +1,324 @@
+/* The evaluation: regional patterns plus a few terms, each with an opening and an ending
+ * weight blended by the material left (Scan's design).
+ *
+ * Patterns: every 4x4 window of the board whose corner sits on an even row and column
+ * (16 on 10x10, 9 on 8x8) holds 8 playing squares, read in base 3 (empty or king, white
+ * man, black man). A window and its 180-degree turn with the colours swapped share one
+ * table, read from Black's side for the turned one, so the evaluation is colour-symmetric
+ * by construction. Terms: men, kings, having a king, tempo (rows advanced), left-right
+ * balance, kings' mobility, the side to move, kings on the long diagonal. Drawish material
+ * among flying kings is scaled down (`scale_drawish`). Weights are centi-men: built-in hand-set ones, or a learned
+ * blob (`bench/train_native_eval.py`) loaded by `dm_load_weights`. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "search.h"
+
+#define STATES 6561 /* 3^8 */
+#define MAX_WINDOWS 16
+
+enum {
+    F_MEN, F_KINGS, F_HAS_KING, F_TEMPO, F_BALANCE, F_KING_MOBILITY, F_TO_MOVE, F_DIAGONAL,
+    SCALARS
+};
+
+typedef struct Windows {
+    int count;
+    int classes;
+    int shift[MAX_WINDOWS][4]; /* per window row: the bit of its first square */
+    int class_of[MAX_WINDOWS];
+    int canonical[MAX_WINDOWS]; /* the window reads its class's table as White */
+    int turned[MAX_WINDOWS];    /* the window reads it as Black (a self-turned one: both) */
+} Windows;
+
+typedef struct Weights {
+    int16_t *opening; /* classes * STATES patterns, then SCALARS terms */
+    int16_t *ending;
+    int features;
+    int learned; /* a blob was loaded */
+} Weights;
+
+static Windows windows[DM_VARIANTS];
+static Weights weights[DM_VARIANTS];  /* learned: patterns and terms */
+static int16_t handset[DM_VARIANTS][2][SCALARS]; /* [opening, ending]: the built-in terms */
+static uint16_t base3[256];
+static uint8_t reversed8[256];
+static uint64_t long_diagonal[DM_VARIANTS];
+
+static void build_windows(const Variant *v, Windows *w) {
+    int last = v->size - 4, n = 0;
+    int corner_row[MAX_WINDOWS], corner_col[MAX_WINDOWS];
+    for (int r = 0; r <= last; r += 2) {
+        for (int c = 0; c <= last; c += 2) {
+            corner_row[n] = r;
+            corner_col[n] = c;
+            for (int k = 0; k < 4; k++) {
+                int row = r + k, first = row * v->per_row;
+                w->shift[n][k] = first + first / (2 * v->per_row) + c / 2;
+            }
+            n++;
+        }
+    }
+    w->count = n;
+    w->classes = 0;
+    for (int i = 0; i < n; i++) w->class_of[i] = -1;
+    for (int i = 0; i < n; i++) {
+        if (w->class_of[i] >= 0) continue;
+        int mate = -1;
+        for (int j = 0; j < n; j++) {
+            if (corner_row[j] == last - corner_row[i] && corner_col[j] == last - corner_col[i])
+                mate = j;
+        }
+        w->class_of[i] = w->classes;
+        w->canonical[i] = 1;
+        w->turned[i] = mate == i;
+        if (mate != i) {
+            w->class_of[mate] = w->classes;
+            w->canonical[mate] = 0;
+            w->turned[mate] = 1;
+        }
+        w->classes++;
+    }
+}
+
+static void hand_set(const Variant *v) {
+    int16_t *o = handset[v->id][0], *e = handset[v->id][1];
+    static const int16_t king_value[DM_VARIANTS] = {300, 250, 160, 150};
+    o[F_MEN] = e[F_MEN] = 100;
+    o[F_KINGS] = e[F_KINGS] = king_value[v->id];
+    o[F_TEMPO] = 2;
+    e[F_TEMPO] = 9;
+    o[F_BALANCE] = 3;
+    e[F_BALANCE] = 1;
+    o[F_KING_MOBILITY] = e[F_KING_MOBILITY] = v->flying ? 1 : 3;
+    e[F_DIAGONAL] = v->flying ? 15 : 0;
+}
+
+__attribute__((constructor)) static void build_eval(void) {
+    for (int x = 0; x < 256; x++) {
+        int value = 0, power = 1, rev = 0;
+        for (int j = 0; j < 8; j++) {
+            if (x >> j & 1) {
+                value += power;
+                rev |= 1 << (7 - j);
+            }
+            power *= 3;
+        }
+        base3[x] = (uint16_t)value;
+        reversed8[x] = (uint8_t)rev;
+    }
+    for (int id = 0; id < DM_VARIANTS; id++) {
+        const Variant *v = variant_get(id);
+        build_windows(v, &windows[id]);
+        Weights *w = &weights[id];
+        w->features = windows[id].classes * STATES + SCALARS;
+        w->opening = calloc((size_t)w->features, sizeof *w->opening);
+        w->ending = calloc((size_t)w->features, sizeof *w->ending);
+        hand_set(v);
+        /* The long diagonal: the squares whose row plus column is size - 1. */
+        for (int b = 0; b < 64; b++) {
+            if (v->row[b] >= 0 && v->row[b] + v->col[b] == v->size - 1)
+                long_diagonal[id] |= 1ULL << b;
+        }
+    }
+}
+
+static inline int gather(uint64_t men, const int *shift) {
+    return (int)((men >> shift[0] & 3) | (men >> shift[1] & 3) << 2 | (men >> shift[2] & 3) << 4 |
+                 (men >> shift[3] & 3) << 6);
+}
+
+/* The pattern features of a position: (feature index, +1 or -1) for each window. */
+static int pattern_features(const Variant *v, uint64_t wm, uint64_t bm, int32_t *index,
+                            int32_t *sign) {
+    const Windows *w = &windows[v->id];
+    int n = 0;
+    for (int i = 0; i < w->count; i++) {
+        int white = gather(wm, w->shift[i]), black = gather(bm, w->shift[i]);
+        int base = w->class_of[i] * STATES;
+        if (w->canonical[i]) {
+            index[n] = base + base3[white] + 2 * base3[black];
+            sign[n++] = 1;
+        }
+        if (w->turned[i]) {
+            index[n] = base + base3[reversed8[black]] + 2 * base3[reversed8[white]];
+            sign[n++] = -1;
+        }
+    }
+    return n;
+}
+
+static int king_mobility(const Variant *v, uint64_t kings, uint64_t occupied) {
+    int n = 0;
+    for (uint64_t k = kings; k; k &= k - 1) {
+        int b = lsb(k);
+        for (int d = 0; d < 4; d++) {
+            if (!v->flying) {
+                int nb = v->neighbor[b][d];
+                n += nb >= 0 && !(occupied >> nb & 1);
+                continue;
+            }
+            uint64_t ray = v->ray[b][d], blockers = ray & occupied;
+            if (blockers)
+                ray &= d < 2 ? ~((2ULL << msb(blockers)) - 1) : (1ULL << lsb(blockers)) - 1;
+            n += popcount(ray);
+        }
+    }
+    return n;
+}
+
+static int tempo(const Variant *v, uint64_t men, int color) {
+    int t = 0;
+    for (uint64_t m = men; m; m &= m - 1) {
+        int row = v->row[lsb(m)];
+        t += color == 0 ? v->size - 1 - row : row;
+    }
+    return t;
+}
+
+static int imbalance(const Variant *v, uint64_t men) {
+    int left = 0, right = 0;
+    for (uint64_t m = men; m; m &= m - 1) {
+        if (v->col[lsb(m)] < v->size / 2) left++;
+        else right++;
+    }
+    return abs(left - right);
+}
+
+/* The scalar terms, White's view. */
+static void scalar_features(const Variant *v, uint64_t white, uint64_t black, uint64_t kings,
+                            int color, int32_t *value) {
+    uint64_t wm = white & ~kings, bm = black & ~kings, wk = white & kings, bk = black & kings;
+    uint64_t occupied = white | black;
+    value[F_MEN] = popcount(wm) - popcount(bm);
+    value[F_KINGS] = popcount(wk) - popcount(bk);
+    value[F_HAS_KING] = (wk != 0) - (bk != 0);
+    value[F_TEMPO] = tempo(v, wm, 0) - tempo(v, bm, 1);
+    value[F_BALANCE] = imbalance(v, bm) - imbalance(v, wm);
+    value[F_KING_MOBILITY] = kings ? king_mobility(v, wk, occupied) -
+                                     king_mobility(v, bk, occupied) : 0;
+    value[F_TO_MOVE] = color == 0 ? 1 : -1;
+    value[F_DIAGONAL] = popcount(wk & long_diagonal[v->id]) -
+                        popcount(bk & long_diagonal[v->id]);
+}
+
+/* 0 (opening) .. 256 (ending), from the pieces left. */
+static int phase(const Variant *v, uint64_t white, uint64_t black) {
+    int start = v->squares == 50 ? 40 : 24, left = popcount(white | black);
+    if (left > start) left = start;
+    return 256 - left * 256 / start;
+}
+
+/* Draughts' drawn material among flying kings, pulled towards 0 (White's view): kings alone,
+ * two against one cannot win and three against one rarely; with men left, two pieces
+ * against a king seldom do. */
+static int scale_drawish(const Variant *v, uint64_t white, uint64_t black, uint64_t kings,
+                         int score) {
+    if (!v->flying || !kings || !score) return score;
+    uint64_t ahead = score > 0 ? white : black, behind = score > 0 ? black : white;
+    if (!(behind & kings)) return score;
+    int ahead_pieces = popcount(ahead), behind_pieces = popcount(behind);
+    if (!((white | black) & ~kings)) { /* kings only */
+        if (ahead_pieces <= 2 || ahead_pieces <= behind_pieces) return score / 16;
+        if (ahead_pieces == 3 && behind_pieces == 1) return score / 4;
+        return score;
+    }
+    if (ahead_pieces <= 2) return score / 8;
+    return score;
+}
+
+int evaluate(const Variant *v, uint64_t white, uint64_t black, uint64_t kings, int color,
+             int flags) {
+    const Weights *w = &weights[v->id];
+    int learned = w->learned && !(flags & DM_HANDSET_EVAL);
+    int32_t index[2 * MAX_WINDOWS], sign[2 * MAX_WINDOWS], scalar[SCALARS];
+    int64_t opening = 0, ending = 0;
+    const int16_t *terms_opening = handset[v->id][0], *terms_ending = handset[v->id][1];
+    if (learned) {
+        int n = pattern_features(v, white & ~kings, black & ~kings, index, sign);
+        for (int i = 0; i < n; i++) {
+            opening += sign[i] * w->opening[index[i]];
+            ending += sign[i] * w->ending[index[i]];
+        }
+        int base = windows[v->id].classes * STATES;
+        terms_opening = w->opening + base;
+        terms_ending = w->ending + base;
+    }
+    scalar_features(v, white, black, kings, color, scalar);
+    for (int i = 0; i < SCALARS; i++) {
+        opening += scalar[i] * terms_opening[i];
+        ending += scalar[i] * terms_ending[i];
+    }
+    int p = phase(v, white, black);
+    int score = (int)((opening * (256 - p) + ending * p) / 256);
+    score = scale_drawish(v, white, black, kings, score);
+    return color == 0 ? score : -score;
+}
+
+int32_t dm_evaluate(const dm_position *position, int32_t flags, int32_t *value) {
+    int32_t error = dm_check_position(position);
+    if (error) return error;
+    if (!value) return DM_E_ARGUMENT;
+    *value = evaluate(variant_get(position->variant), position->white, position->black,
+                      position->kings, position->turn, flags);
+    return 0;
+}
+
+int32_t dm_features(const dm_position *position, int32_t *indices, int32_t *counts,
+                    int32_t capacity, int32_t *phase_out) {
+    int32_t error = dm_check_position(position);
+    if (error) return error;
+    if (!indices || !counts || !phase_out || capacity < 2 * MAX_WINDOWS + SCALARS)
+        return DM_E_ARGUMENT;
+    const Variant *v = variant_get(position->variant);
+    uint64_t kings = position->kings;
+    int n = pattern_features(v, position->white & ~kings, position->black & ~kings, indices,
+                             counts);
+    int32_t scalar[SCALARS];
+    scalar_features(v, position->white, position->black, kings, position->turn, scalar);
+    int base = windows[v->id].classes * STATES;
+    for (int i = 0; i < SCALARS; i++) {
+        indices[n] = base + i;
+        counts[n++] = scalar[i];
+    }
+    *phase_out = phase(v, position->white, position->black);
+    return n;
+}
+
+int32_t dm_feature_count(int32_t variant) {
+    if (!variant_get(variant)) return DM_E_VARIANT;
+    return weights[variant].features;
+}
+
+/* The blob: "DMW1", then int32 variant, pattern classes, scalar terms, then the opening
+ * weights and the ending weights (int16 each, little-endian), every feature in order. */
+int32_t dm_load_weights(int32_t variant, const uint8_t *blob, int64_t length) {
+    const Variant *v = variant_get(variant);
+    if (!v) return DM_E_VARIANT;
+    Weights *w = &weights[variant];
+    if (!w->opening || !w->ending) return DM_E_WEIGHTS;
+    if (!blob) {
+        w->learned = 0;
+        return 0;
+    }
+    int64_t expected = 16 + 4 * (int64_t)w->features;
+    if (length != expected || memcmp(blob, "DMW1", 4) != 0) return DM_E_WEIGHTS;
+    int32_t header[3];
+    for (int i = 0; i < 3; i++) {
+        const uint8_t *b = blob + 4 + 4 * i;
+        header[i] = (int32_t)((uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
+                              (uint32_t)b[3] << 24);
+    }
+    if (header[0] != variant || header[1] != windows[variant].classes || header[2] != SCALARS)
+        return DM_E_WEIGHTS;
+    const uint8_t *data = blob + 16;
+    for (int phase_index = 0; phase_index < 2; phase_index++) {
+        int16_t *target = phase_index ? w->ending : w->opening;
+        for (int i = 0; i < w->features; i++) {
+            const uint8_t *b = data + 2 * ((int64_t)phase_index * w->features + i);
+            target[i] = (int16_t)((uint16_t)b[0] | (uint16_t)b[1] << 8);
+        }
+    }
+    w->learned = 1;
+    return 0;
+}

@@ -1,0 +1,143 @@
+/* The core's own check, run natively, under ASan + UBSan and under qemu for arm64: perft of
+ * published counts (../shared/reference/perft.md, as tests/engine has them) and a fixed
+ * search whose result must be the same on every architecture. Exit status 0 when all pass. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dames_core.h"
+
+/* Official square -> bit, as `dames.geometry` (the Italian board is mirrored). */
+static int bit_of(int variant, int square) {
+    int per_row = variant == DM_INTERNATIONAL ? 5 : 4;
+    int i = square - 1, row = i / per_row, k = i % per_row;
+    if (variant == DM_ITALIAN) i = row * per_row + (per_row - 1 - k);
+    return i + i / (2 * per_row);
+}
+
+/* A PDN FEN such as "W:W31-50:B1-20" or "B:W6,K31:BK17" (ranges, kings, any order). */
+static int parse_fen(const char *fen, int variant, dm_position *p) {
+    memset(p, 0, sizeof *p);
+    p->variant = variant;
+    if (fen[0] != 'W' && fen[0] != 'B') return -1;
+    p->turn = fen[0] == 'B';
+    const char *c = fen + 1;
+    uint64_t *side = NULL;
+    while (*c) {
+        if (*c == ':') {
+            c++;
+            if (*c == 'W') side = &p->white;
+            else if (*c == 'B') side = &p->black;
+            else return -1;
+            c++;
+            continue;
+        }
+        if (*c == ',') {
+            c++;
+            continue;
+        }
+        int king = 0;
+        if (*c == 'K') {
+            king = 1;
+            c++;
+        }
+        char *end;
+        long first = strtol(c, &end, 10), last = first;
+        if (end == c || !side) return -1;
+        c = end;
+        if (*c == '-') {
+            last = strtol(c + 1, &end, 10);
+            c = end;
+        }
+        for (long s = first; s <= last; s++) {
+            uint64_t bit = 1ULL << bit_of(variant, (int)s);
+            *side |= bit;
+            if (king) p->kings |= bit;
+        }
+    }
+    return dm_check_position(p);
+}
+
+typedef struct {
+    int variant;
+    const char *fen;
+    int depth;
+    int64_t count;
+} PerftCase;
+
+static const PerftCase CASES[] = {
+    {DM_INTERNATIONAL, "W:W31-50:B1-20", 6, 167140},
+    {DM_INTERNATIONAL, "B:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46:BK17,K24", 5,
+     87195},
+    {DM_INTERNATIONAL, "W:W25,27,28,30,32,33,34,35,37,38:B12,13,14,16,18,19,21,23,24,26", 10,
+     88050},
+    {DM_INTERNATIONAL, "W:WK31-50:BK1-20", 5, 7062},
+    {DM_INTERNATIONAL, "W:W6,7,8,9,10:B41,42,43,44,45", 5, 86351},
+    {DM_BRAZILIAN, "W:W21-32:B1-12", 7, 187302},
+    {DM_ENGLISH, "B:W21-32:B1-12", 7, 179740},
+    {DM_ITALIAN, "W:W21-32:B1-12", 7, 177532},
+    {DM_ITALIAN, "W:W30,26,27,22,23,24,17,18,20:B14,15,16,9,11,5,6,1,3", 8, 12495},
+    {DM_ITALIAN, "B:W30,21,22,17,20,K6:B25,28,9,5,1,3", 6, 73137},
+    {DM_ITALIAN, "W:WK27,K28,17,20,9,K12,8:B21,24,K19,K13,14,K11,4", 5, 46241},
+};
+
+static int check_perft(void) {
+    int failures = 0;
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+        const PerftCase *c = &CASES[i];
+        dm_position p;
+        if (parse_fen(c->fen, c->variant, &p) != 0) {
+            printf("FAIL bad position %s\n", c->fen);
+            failures++;
+            continue;
+        }
+        int64_t got = dm_perft(&p, c->depth);
+        int ok = got == c->count;
+        printf("%s perft %d %s = %" PRId64 " (expected %" PRId64 ")\n", ok ? "ok  " : "FAIL",
+               c->depth, c->fen, got, c->count);
+        failures += !ok;
+    }
+    return failures;
+}
+
+/* A fixed search of every perft position on a work budget: the same digest on every
+ * machine, x86-64 and arm64 alike (tests/native compares them). */
+static int fixed_search(void) {
+    dm_engine *engine = dm_engine_new(16);
+    if (!engine) return 1;
+    static dm_result result;
+    uint64_t digest = 1469598103934665603ULL;
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+        dm_game game;
+        memset(&game, 0, sizeof game);
+        if (parse_fen(CASES[i].fen, CASES[i].variant, &game.position) != 0) return 1;
+        game.quiet_limit = game.plies_left = game.endgame_plies_left = DM_NO_LIMIT;
+        dm_limits limits = {64, 0, 60000, 0, NULL, 0, NULL, NULL};
+        dm_engine_clear(engine);
+        if (dm_search(engine, &game, &limits, &result) != 0) {
+            printf("FAIL search %s\n", CASES[i].fen);
+            return 1;
+        }
+        int64_t fields[4] = {result.best, result.score, result.depth, result.nodes};
+        for (int f = 0; f < 4; f++) {
+            digest ^= (uint64_t)fields[f];
+            digest *= 1099511628211ULL;
+        }
+        printf("search %-70s best %d score %d depth %d nodes %" PRId64 "\n", CASES[i].fen,
+               result.best, result.score, result.depth, result.nodes);
+    }
+    dm_engine_free(engine);
+    printf("search digest %016" PRIx64 "\n", digest);
+    return 0;
+}
+
+int main(void) {
+    if (dm_abi_version() != DM_ABI_VERSION) {
+        printf("FAIL abi version\n");
+        return 1;
+    }
+    int failures = check_perft() + fixed_search();
+    printf("%s\n", failures ? "FAILED" : "all passed");
+    return failures ? 1 : 0;
+}

@@ -1,0 +1,81 @@
+"""The native core (C, `engine_layer/csrc/`) behind ctypes: the strong search's speed.
+
+The pure-Python engine stays the reference and the daily's: its levels up to `fort` never
+call in here (their replies are pinned by `AI_VERSION`). What does — `maitre`, the analysis,
+hints, fair play's judge, the puzzle generator — asks `available()` first and uses the
+Python search when the library is missing (no compiler where `make` ran) or refused (built
+for another ABI), and `unavailable_reason()` says why. `DAMES_NATIVE=0` turns it off.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import os
+import threading
+
+from dames.native import abi, weights
+
+_lock = threading.Lock()
+_state: dict[str, ctypes.CDLL | str] = {}
+
+
+def _load() -> ctypes.CDLL | str:
+    """The library, or why there is none (computed once per process)."""
+    with _lock:
+        if "lib" not in _state:
+            _state["lib"] = _try_load()
+        return _state["lib"]
+
+
+def _try_load() -> ctypes.CDLL | str:
+    if os.environ.get("DAMES_NATIVE", "").strip() == "0":
+        return "switched off (DAMES_NATIVE=0)"
+    path = abi.library_path()
+    if not path.exists():
+        return f"{path} is not built (run make: it needs a C compiler)"
+    try:
+        lib = abi.load(path)
+        weights.load_shipped(lib)
+    except OSError as exc:
+        return f"{path} cannot be loaded: {exc}"
+    return lib
+
+
+def available() -> bool:
+    return not isinstance(_load(), str)
+
+
+def unavailable_reason() -> str | None:
+    loaded = _load()
+    return loaded if isinstance(loaded, str) else None
+
+
+def library() -> ctypes.CDLL:
+    """The loaded library; raises RuntimeError (with the reason) when there is none."""
+    loaded = _load()
+    if isinstance(loaded, str):
+        raise RuntimeError(f"the native core is unavailable: {loaded}")
+    return loaded
+
+
+def engine_version() -> str:
+    """What searched: the core's revision and a digest of the weights it loaded, or "python"
+    where it is unavailable (stored analyses keep it, `dames.analysis.model`)."""
+    if not available():
+        return "python"
+    digest = hashlib.sha256()
+    for variant in sorted(abi.VARIANT_IDS):
+        path = weights.path_for(variant)
+        if path.exists():
+            digest.update(variant.encode() + path.read_bytes())
+    return f"core-{abi.CORE_REVISION}+{digest.hexdigest()[:8]}"
+
+
+def reset_for_tests() -> None:
+    """Forget the loaded state, so a test can change DAMES_NATIVE or DAMES_NATIVE_LIB."""
+    with _lock:
+        _state.clear()
+
+
+__all__ = ["available", "engine_version", "library", "reset_for_tests", "unavailable_reason"]

@@ -1,0 +1,127 @@
+"""Every kind of item the server stores, each with every attribute it can hold, written by the
+real code: what ``test_data_model_doc.py`` compares with docs/data-model.md.
+
+``wire_scenario.walk`` already plays every kind of game and ending; ``extra_walk`` adds what
+it leaves out: a daily win claimed by two players with the same moves (the streak, the same-line
+signal, a claim held and listed for the moderators), the analysis jobs (done, asked by a
+player, failed), a transfer code tried once wrong, the thinking counters as on AWS, and a
+moderator's ban. A change that writes a new item or attribute adds its request here.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from wire_scenario import (
+    REGION,
+    TABLE,
+    Recorder,
+    bearer,
+    first_moves,
+    fixed_world,
+    mark_won,
+    walk,
+)
+
+
+@contextmanager
+def thinking_counted_in_the_table() -> Iterator[None]:
+    """The games app counts the computer's work per client in DynamoDB, as on AWS."""
+    from dames_backend.limits.thinking import ENABLE_ENV
+
+    before = os.environ.get(ENABLE_ENV)
+    os.environ[ENABLE_ENV] = "dynamodb"
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop(ENABLE_ENV, None)
+        else:
+            os.environ[ENABLE_ENV] = before
+
+
+def won_daily(record: Recorder, mark_won: Callable[[str], None], pseudonym: str) -> str:
+    """A new player wins today's challenge with the first legal moves and claims it."""
+    player = record.call("POST", "/api/players", {"pseudonym": pseudonym})
+    me = {"X-Player-Token": player["token"]}
+    daily = record.call("POST", "/api/games", {"mode": "daily"}, **me)
+    game = first_moves(record, daily["game"], daily["token"], 2)
+    mark_won(game["id"])
+    record.call("POST", f"/api/games/{game['id']}/claim", **bearer(daily["token"]), **me)
+    return str(game["id"])
+
+
+def extra_walk(record: Recorder, mark_won: Callable[[str], None]) -> None:
+    """What ``walk`` does not write (see the module docstring)."""
+    from dames_backend import db
+    from dames_backend.fairplay import jobs, moderation
+
+    with thinking_counted_in_the_table():
+        first = won_daily(record, mark_won, "Basile Témoin")
+        copy = won_daily(record, mark_won, "Camille Copie")  # the same moves: the same line
+    jobs.run_analysis(first)  # published: the entry shows it
+    jobs.run_analysis(copy)  # held for its line, listed for the moderators
+
+    casual = record.call("POST", "/api/games", {"mode": "free", "level": "facile"})
+    game_id, token = casual["game"]["id"], casual["token"]
+    record.call("POST", f"/api/games/{game_id}/resign", **bearer(token))
+    record.call("POST", f"/api/games/{game_id}/analysis", **bearer(token))  # with its expiry
+    db.get_table().delete_item(Key={"pk": f"GAME#{game_id}", "sk": "GAME"})
+    jobs.run_analysis(game_id)  # failed: the game is gone
+
+    player = record.call("POST", "/api/players", {"pseudonym": "Dominique Mobile"})
+    issued = record.call("POST", "/api/players/me/transfer-code",
+                         **{"X-Player-Token": player["token"]})
+    code = str(issued["code"])
+    wrong = code[:-1] + ("0" if code[-1] != "0" else "1")
+    record.call("POST", "/api/players/transfer", {"code": wrong})
+
+    moderation.ban(str(player["playerId"]))
+
+
+def written_items() -> list[dict[str, Any]]:
+    """Every item of both walks, as the table holds them (boto3's plain values)."""
+    import boto3
+    from dames_backend import db
+    from dames_backend.fairplay import jobs
+    from dames_backend.tables import create_table
+    from fairplay_support import SMALL_ANALYSIS_BUDGET
+    from fastapi.testclient import TestClient
+    from moto import mock_aws
+
+    saved_budget = jobs.JOB_BUDGET
+    with fixed_world() as advance, mock_aws():
+        from dames.analysis import AnalysisBudget
+
+        jobs.JOB_BUDGET = AnalysisBudget(**SMALL_ANALYSIS_BUDGET)
+        db.reset()
+        create_table(boto3.client("dynamodb", region_name=REGION), TABLE)
+        from community_app import app as community_app
+        from games_app import app as games_app
+
+        try:
+            with TestClient(games_app, raise_server_exceptions=False) as games, \
+                    TestClient(community_app, raise_server_exceptions=False) as community:
+                record = Recorder(games, community, advance)
+                walk(record, mark_won)
+                extra_walk(record, mark_won)
+            items = _scan_all(db.get_table())
+            failures = [a for a in record.answers if a["status"] >= 500]
+            assert not failures, f"the walk got server errors: {failures}"
+        finally:
+            jobs.JOB_BUDGET = saved_budget
+            db.reset()
+    return items
+
+
+def _scan_all(table: Any) -> list[dict[str, Any]]:
+    items: list[dict[str, Any]] = []
+    page: dict[str, Any] = table.scan()
+    items.extend(page["Items"])
+    while "LastEvaluatedKey" in page:
+        page = table.scan(ExclusiveStartKey=page["LastEvaluatedKey"])
+        items.extend(page["Items"])
+    return items
