@@ -39,6 +39,7 @@ from dames.ai.version import AI_VERSION
 from dames_backend import security
 from dames_backend.clock import MIN_MOVE_MS, GameClock
 from dames_backend.games import store as game_store
+from dames_backend.games.enums import GameMode, GameStatus, Side
 from dames_backend.games.scoring import win_score
 from dames_backend.games.store import GameRecord
 
@@ -98,10 +99,10 @@ def store_line(record: dict[str, Any], owner_id: str) -> tuple[str, str]:
     token = security.new_token()
     now = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     game = GameRecord(
-        id=security.new_id("g"), token_hash=security.hash_token(token), mode="free",
+        id=security.new_id("g"), token_hash=security.hash_token(token), mode=GameMode.FREE,
         variant="international", level="defi", seed=str(record["seed"]), date=None,
-        start_fen=dames.Board(None).fen(), player_color="white", created_at=now,
-        moves=tuple(record["moves"]), status="won", reason="no-moves",
+        start_fen=dames.Board(None).fen(), player_color=Side.WHITE, created_at=now,
+        moves=tuple(record["moves"]), status=GameStatus.WON, reason=dames.Termination.NO_MOVES,
         clock=GameClock(elapsed_ms=elapsed, move_ms=move_ms, move_paused_ms=paused,
                         pauses=sum(1 for p in paused if p), paused_ms=sum(paused)),
         ai_version=AI_VERSION, finished_at=now,

@@ -213,7 +213,7 @@ function watchClaim(g) {
 }
 
 function keepClaim(g, found) {
-  state.claim = found;
+  setClaim(found);
   const saved = savedGame(page.storeKey);
   if (saved && saved.id === g.id) saveGame(page.storeKey, { ...saved, claim: found });
   drawClaim();

@@ -76,8 +76,9 @@ function askReport(entry) {
   reporting = { pseudonym: entry.pseudonym, board, date };
   $("report-ask").textContent = t("reportAsk", { name: entry.pseudonym });
   $("report-status").textContent = "";
-  $("report-dialog").returnValue = "";
-  $("report-dialog").showModal();
+  const dialog = $as("report-dialog", HTMLDialogElement);
+  dialog.returnValue = "";
+  dialog.showModal();
 }
 
 /** Sends the report the dialog was opened for; the answer says only that it was received. */
@@ -194,8 +195,8 @@ $("date-form").addEventListener("submit", (e) => {
 });
 $("lb-retry").addEventListener("click", load);
 $("report-dialog").addEventListener("close", () => {
-  const dialog = $("report-dialog");
-  const kind = new FormData($("report-form")).get("kind") || "other";
+  const dialog = $as("report-dialog", HTMLDialogElement);
+  const kind = new FormData($as("report-form", HTMLFormElement)).get("kind") || "other";
   if (dialog.returnValue === "send") sendReport(String(kind));
   else reporting = null;
 });

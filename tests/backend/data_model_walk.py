@@ -2,10 +2,13 @@
 real code: what ``test_data_model_doc.py`` compares with docs/data-model.md.
 
 ``wire_scenario.walk`` already plays every kind of game and ending; ``extra_walk`` adds what
-it leaves out: a daily win claimed by two players with the same moves (the streak, the same-line
-signal, a claim held and listed for the moderators), the analysis jobs (done, asked by a
-player, failed), a transfer code tried once wrong, the thinking counters as on AWS, and a
-moderator's ban. A change that writes a new item or attribute adds its request here.
+it leaves out: a daily win claimed by two players with the same moves (the streak, the line
+marks, a claim held for its copied line and listed for the moderators), the analysis jobs
+(done, asked by a player, failed, a claim's given up), a report of a published entry, a
+transfer code tried once wrong, the thinking counters as on AWS, and moderators' decisions
+(a release, a ban) with their audit lines. A change that writes a new item or attribute adds
+its request here. The judge searches at a small budget (the walk tests the items, not the
+engine).
 """
 
 from __future__ import annotations
@@ -43,27 +46,37 @@ def thinking_counted_in_the_table() -> Iterator[None]:
             os.environ[ENABLE_ENV] = before
 
 
-def won_daily(record: Recorder, mark_won: Callable[[str], None], pseudonym: str) -> str:
-    """A new player wins today's challenge with the first legal moves and claims it."""
+def won_daily(record: Recorder, mark_won: Callable[[str], None], pseudonym: str,
+              moves: int = 2) -> tuple[str, str]:
+    """A new player wins today's challenge with the first legal moves and claims it; the
+    game's id and the day."""
     player = record.call("POST", "/api/players", {"pseudonym": pseudonym})
     me = {"X-Player-Token": player["token"]}
     daily = record.call("POST", "/api/games", {"mode": "daily"}, **me)
-    game = first_moves(record, daily["game"], daily["token"], 2)
+    game = first_moves(record, daily["game"], daily["token"], moves)
     mark_won(game["id"])
-    record.call("POST", f"/api/games/{game['id']}/claim", **bearer(daily["token"]), **me)
-    return str(game["id"])
+    claim = record.call("POST", f"/api/games/{game['id']}/claim", **bearer(daily["token"]), **me)
+    return str(game["id"]), str(claim["date"])
 
 
 def extra_walk(record: Recorder, mark_won: Callable[[str], None]) -> None:
     """What ``walk`` does not write (see the module docstring)."""
     from dames_backend import db
-    from dames_backend.fairplay import jobs, moderation
+    from dames_backend.fairplay import failures, jobs, moderation
 
     with thinking_counted_in_the_table():
-        first = won_daily(record, mark_won, "Basile Témoin")
-        copy = won_daily(record, mark_won, "Camille Copie")  # the same moves: the same line
+        # Twenty moves: a line long enough for its marks (one every ten plies).
+        first, day = won_daily(record, mark_won, "Basile Témoin", moves=20)
+        copy, _ = won_daily(record, mark_won, "Camille Copie", moves=20)  # the same line
+        stuck, _ = won_daily(record, mark_won, "Eden Attente")
     jobs.run_analysis(first)  # published: the entry shows it
     jobs.run_analysis(copy)  # held for its line, listed for the moderators
+    failures.give_up(stuck, failures.MAX_ATTEMPTS)  # held "analysis failed"
+    moderation.release(stuck, "walk", "the analysis ran by hand: nothing found")
+    reporter = record.call("POST", "/api/players", {"pseudonym": "Frédérique Vigie"})
+    record.call("POST", f"/api/leaderboards/daily/{day}/reports",
+                {"pseudonym": "Basile Témoin", "kind": "engine"},
+                **{"X-Player-Token": reporter["token"]})
 
     casual = record.call("POST", "/api/games", {"mode": "free", "level": "facile"})
     game_id, token = casual["game"]["id"], casual["token"]
@@ -79,7 +92,7 @@ def extra_walk(record: Recorder, mark_won: Callable[[str], None]) -> None:
     wrong = code[:-1] + ("0" if code[-1] != "0" else "1")
     record.call("POST", "/api/players/transfer", {"code": wrong})
 
-    moderation.ban(str(player["playerId"]))
+    moderation.ban(str(player["playerId"]), "walk", "a test of the ban")
 
 
 def written_items() -> list[dict[str, Any]]:
@@ -92,11 +105,14 @@ def written_items() -> list[dict[str, Any]]:
     from fastapi.testclient import TestClient
     from moto import mock_aws
 
-    saved_budget = jobs.JOB_BUDGET
+    from dames_backend.fairplay import judge
+
+    saved_budget, saved_judge = jobs.JOB_BUDGET, judge.JUDGE_LEVEL
     with fixed_world() as advance, mock_aws():
         from dames.analysis import AnalysisBudget
 
         jobs.JOB_BUDGET = AnalysisBudget(**SMALL_ANALYSIS_BUDGET)
+        judge.JUDGE_LEVEL = judge.judge_level(2_000, 2_000)
         db.reset()
         create_table(boto3.client("dynamodb", region_name=REGION), TABLE)
         from community_app import app as community_app
@@ -112,7 +128,7 @@ def written_items() -> list[dict[str, Any]]:
             failures = [a for a in record.answers if a["status"] >= 500]
             assert not failures, f"the walk got server errors: {failures}"
         finally:
-            jobs.JOB_BUDGET = saved_budget
+            jobs.JOB_BUDGET, judge.JUDGE_LEVEL = saved_budget, saved_judge
             db.reset()
     return items
 

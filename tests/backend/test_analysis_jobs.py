@@ -1,19 +1,19 @@
 """The analysis job end to end: the engine pass stored with its progress, the claim that only
 queues its judgement, the verdict after it, failures retried then dead-lettered (SQS, as the
-template sets it up) and the local server's bounded worker. Small budgets (``SMALL``): these
-test the pipeline, not the engine's strength (the default budget cost 197 s here)."""
+template sets it up) and the local server's bounded worker. Small budgets (conftest's and
+``small_budgets``): these test the pipeline, not the engine's strength (the default budget
+cost 197 s here)."""
 
 from __future__ import annotations
 
 import json
 import time
-from dataclasses import replace
 from typing import Any
 
 import boto3
 import pytest
 from analysis_handler import handler
-from dames.analysis import AnalysisBudget, GameAnalysis
+from dames.analysis import GameAnalysis
 from dames_backend.boards import ranking
 from dames_backend.boards.views import Reason
 from dames_backend.fairplay import dispatch, jobs, judge, review
@@ -26,13 +26,9 @@ from local.analysis_worker import AnalysisWorker
 from tests.lint.template_model import template
 
 
-SMALL = AnalysisBudget(total_nodes=40_000, position_work=4_000)
-
-
 @pytest.fixture(autouse=True)
 def small_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(jobs, "ANALYSIS_BUDGET", SMALL)
-    monkeypatch.setattr(judge, "JUDGE_LEVEL", replace(judge.JUDGE_LEVEL, node_budget=3000))
+    monkeypatch.setattr(judge, "JUDGE_LEVEL", judge.judge_level(3000, 3000))
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,6 @@ alarm — whether it failed three times or was killed by the timeout into the de
 from __future__ import annotations
 
 import logging
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -27,7 +26,7 @@ BAD_MOVES = ["32-28", "11-7"]  # a man moving backwards: no judge can replay it
 
 @pytest.fixture(autouse=True)
 def small_judge(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(judge, "JUDGE_LEVEL", replace(judge.JUDGE_LEVEL, node_budget=3000))
+    monkeypatch.setattr(judge, "JUDGE_LEVEL", judge.judge_level(3000, 3000))
 
 
 @pytest.fixture(scope="module")

@@ -3,8 +3,6 @@ line marks that find them at a bounded cost, and the judge's report and bound.""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import dames
 import pytest
 from dames.ai.levels import get_level
@@ -14,7 +12,7 @@ from dames_backend.fairplay.signals import forced_moves
 
 from bench.fairplay_table import corpus_record
 
-SMALL = replace(judge.JUDGE_LEVEL, node_budget=3000)
+SMALL = judge.judge_level(3000, 3000)
 
 
 def _line(seed: str, plies: int) -> list[str]:
@@ -75,7 +73,8 @@ def test_the_judge_reports_each_move_with_a_choice_within_its_bound() -> None:
     assert all(move.ply % 2 == 0 for move in report.moves)
     assert all(move.loss == 0 for move in report.moves if move.matched)
     assert report.average_loss >= 0 and report.accuracy is not None
-    assert 0 < report.work <= judge.judge_work_bound(SMALL, 12)
+    judge_bound, reference_bound = judge.judge_work_bound(SMALL, 12)
+    assert 0 < report.work <= judge_bound and 0 < report.reference_work <= reference_bound
     assert report.version == judge.judge_version(SMALL) != judge.JUDGE_VERSION
     again = judge.JudgeReport.from_dict(report.to_dict())
     assert again == report
@@ -94,8 +93,18 @@ def test_the_judge_is_reproducible_and_reads_its_level_at_call_time(
 
 
 def test_the_bound_counts_two_judge_searches_and_one_of_fort_a_move() -> None:
-    per_move = 2 * judge.JUDGE_LEVEL.node_budget + get_level("fort").node_budget
-    assert judge.judge_work_bound() == judge.JUDGE_MAX_MOVES * per_move
+    searched = judge.searched_by(judge.JUDGE_LEVEL)
+    assert judge.judge_work_bound() == (judge.JUDGE_MAX_MOVES * 2 * searched.node_budget,
+                                        judge.JUDGE_MAX_MOVES * get_level("fort").node_budget)
+
+
+def test_the_version_names_the_engine_that_judged(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A judgement stored by the native core is made again where only Python judges."""
+    native = judge.judge_version(SMALL)
+    monkeypatch.setattr(judge, "native_available", lambda: False)
+    assert judge.searched_by(SMALL) is SMALL.fallback
+    python = judge.judge_version(SMALL)
+    assert python.endswith("/python/3000") and python != native
 
 
 def test_an_unplayable_move_is_refused() -> None:

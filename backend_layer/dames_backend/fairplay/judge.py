@@ -2,17 +2,19 @@
 
 Agreement with the project's own levels cannot tell an outside engine from a person (Scan
 2.0 agrees with ``fort`` about as often as grandmasters do: issue 29), so each move of the
-claimer with a choice is also searched by ``JUDGE_LEVEL``, the strong search
-(``dames.ai.strong``, learned evaluation) at a fixed work budget: reproducible (no clock),
-so a verdict is the same on a slow Lambda and on a laptop. Measured in docs/fair-play.md
+claimer with a choice is also searched by ``JUDGE_LEVEL``, the strongest search the product
+has at a fixed budget: reproducible (no clock), so a verdict is the same on a slow Lambda and
+on a laptop. Measured in docs/fair-play.md
 ("The judge"): the budget at which Scan's moves look like a strong engine's to it.
 
-``JUDGE_LEVEL`` is the one place that names the engine: switch it (e.g. to the native core)
-and bump ``JUDGE_REVISION``. Only the claimer's side is judged, at most ``JUDGE_MAX_MOVES``
-of its moves with a choice, and a move that is not the judge's choice costs one more search
-(the position after it, for its loss): a game costs at most
-``JUDGE_MAX_MOVES × (2 × JUDGE_LEVEL.node_budget + fort's budget)`` work units
-(``judge_work_bound``), whatever its length.
+``JUDGE_LEVEL`` is the one place that names the engine: the native core (``dames.native``)
+at a node budget, or where the core is not built its Python fallback (the strong search at a
+work budget; ``judge_version`` says which judged, so a stored judgement made by the other is
+made again). Only the claimer's side is judged, at most ``JUDGE_MAX_MOVES`` of its moves with
+a choice, and a move that is not the judge's choice costs one more search (the position after
+it, for its loss): a game costs at most ``JUDGE_MAX_MOVES × 2 × budget`` of the judge's nodes
+plus ``JUDGE_MAX_MOVES × fort's budget`` Python work units (``judge_work_bound``), whatever
+its length.
 """
 
 from __future__ import annotations
@@ -37,26 +39,52 @@ from dames.analysis.scoring import (
 )
 from dames.board import Board
 from dames.move import Move
+from dames.native import available as native_available
+from dames.native import engine_version as native_engine_version
 
-# The strongest engine the product has, as a reproducible level (switch here, nowhere else).
-JUDGE_LEVEL = Level("juge", depth=64, node_budget=200_000, strong=True, learned=True)
+
+def judge_level(native_nodes: int, python_work: int) -> Level:
+    """The judge at a budget: the native core's nodes, and the Python strong search's work
+    units where the core is not built (tests and benches judge at small ones)."""
+    return Level("juge", depth=64, node_budget=native_nodes, native=True,
+                 fallback=Level("juge", depth=64, node_budget=python_work, strong=True,
+                                learned=True))
+
+
+# The strongest engine the product has, as a reproducible level (switch here, nowhere else):
+# the native core at 200 000 nodes a search (about 0.05 s here), docs/fair-play.md "The judge".
+JUDGE_LEVEL = judge_level(200_000, 200_000)
 # The per-level agreement kept beside it: the level a hint plays (the obvious tool to copy).
 REFERENCE_LEVEL = "fort"
 JUDGE_MAX_MOVES = 50
-JUDGE_REVISION = 1
+JUDGE_REVISION = 2
+
+
+def searched_by(level: Level) -> Level:
+    """The level that searches for ``level`` here: itself, or its Python fallback where the
+    native core is not built."""
+    if level.native and not native_available() and level.fallback is not None:
+        return level.fallback
+    return level
 
 
 def judge_version(level: Level | None = None) -> str:
     """What a stored judgement was made by: a new revision, engine or budget judges again."""
-    return f"{JUDGE_REVISION}/{AI_VERSION}/{(level or JUDGE_LEVEL).node_budget}"
+    used = searched_by(level or JUDGE_LEVEL)
+    engine = f"native-{native_engine_version()}" if used.native else "python"
+    return f"{JUDGE_REVISION}/{AI_VERSION}/{engine}/{used.node_budget}"
 
 
 JUDGE_VERSION = judge_version()
 
 
-def judge_work_bound(level: Level = JUDGE_LEVEL, max_moves: int = JUDGE_MAX_MOVES) -> int:
-    """The most work units one game's judgement may cost (see the module docstring)."""
-    return max_moves * (2 * level.node_budget + get_level(REFERENCE_LEVEL).node_budget)
+def judge_work_bound(level: Level | None = None,
+                     max_moves: int = JUDGE_MAX_MOVES) -> tuple[int, int]:
+    """The most one game's judgement may cost (see the module docstring): the judge's nodes
+    (or work units, on the fallback), and fort's Python work units."""
+    used = searched_by(level or JUDGE_LEVEL)
+    return (max_moves * 2 * used.node_budget,
+            max_moves * get_level(REFERENCE_LEVEL).node_budget)
 
 
 @dataclass(frozen=True)
@@ -80,7 +108,8 @@ class JudgeReport:
     side: str
     moves: tuple[JudgedMove, ...] = ()
     skipped: int = 0
-    work: int = 0
+    work: int = 0  # the judge's nodes (work units on the Python fallback)
+    reference_work: int = 0  # fort's work units
     cpu_seconds: float = 0.0
     version: str = JUDGE_VERSION
 
@@ -139,13 +168,17 @@ class _Searches:
         self.level = level
         self.reference = get_level(REFERENCE_LEVEL)
         self.work = 0
+        self.reference_work = 0
         self.found: dict[tuple[int, str], tuple[frozenset[Move], Score, int]] = {}
 
     def best(self, board: Board, level: Level) -> tuple[frozenset[Move], Score, int]:
         key = (board.ply, level.name)
         if key not in self.found:
             moves, result = search_position(board, level)
-            self.work += result.nodes
+            if level is self.reference:
+                self.reference_work += result.nodes
+            else:
+                self.work += result.nodes
             self.found[key] = (frozenset(moves[i] for i in result.best),
                                Score.from_search(result.score), result.depth)
         return self.found[key]
@@ -220,7 +253,8 @@ def judge_sides(
     cpu = round(time.process_time() - started, 3)
     return {
         side: JudgeReport(side=side, moves=tuple(judged[side]), skipped=skipped[side],
-                          work=searches.work, cpu_seconds=cpu, version=version)
+                          work=searches.work, reference_work=searches.reference_work,
+                          cpu_seconds=cpu, version=version)
         for side in sides
     }
 
