@@ -82,14 +82,15 @@ def _copy(record: dict[str, Any], side: str, others: list[dict[str, Any]],
     return best
 
 
-def samples(records: list[dict[str, Any]] | None = None) -> Iterator[Sample]:
-    """Each judged side of each record (records judged by an older judge are left out), and
-    each people's side's relay twin after it."""
+def samples(records: list[dict[str, Any]] | None = None,
+            version: str = JUDGE_VERSION) -> Iterator[Sample]:
+    """Each side of each record judged by ``version`` (the judge here by default; another
+    judge's records are left out), and each people's side's relay twin after it."""
     records = load_corpus() if records is None else records
     for record in records:
         for side, data in record["sides"].items():
             stored = data.get("judge")
-            if stored is None or stored.get("version") != JUDGE_VERSION:
+            if stored is None or stored.get("version") != version:
                 continue
             report = JudgeReport.from_dict(stored)
             first_ply = 0 if side == "white" else 1

@@ -3,13 +3,20 @@
 For positions where Scan 2.0 (depth 6 and 8, White against the daily's computer), the
 project's strongest level and people (tests/fairplay/human: championship and club games)
 chose a move, prints how often that move is among the equally best moves of ``fort`` (the
-old judge) and of the strong search (``dames_backend.fairplay.judge``'s kind of level) at
-each work budget, and the CPU a search costs. The judge's budget is where Scan's agreement
+old judge) and of the judge's engine (``dames_backend.fairplay.judge.JUDGE_LEVEL``'s kind of
+level) at each budget, and the CPU a search costs. The judge's budget is where Scan's agreement
 stands well clear of the people's.
 
     PYTHONPATH=engine_layer:backend_layer:. nice python bench/fairplay_depth.py \\
-        --scan /path/to/scan [--positions 120] [--budgets 30000,100000,300000] \\
-        [--out /tmp/depth.jsonl]
+        (--scan /path/to/scan | --corpus) [--positions 120] [--budgets 50000,200000,1000000] \\
+        [--fort] [--out /tmp/depth.jsonl]
+
+``--corpus`` takes the engines' positions from the labelled corpus instead of playing new
+games (tests/fairplay/corpus: White's moves of the ``scan-paced``, ``scan-fast`` and
+``scan-paused`` records are Scan's, at depth 8 for an even index and 6 for an odd one; the
+``maitre-paced`` ones the strongest level's): no Scan needed. The budgets are the judge's own
+kind of level (``JUDGE_LEVEL``: the native core's nodes where it is built); ``--fort`` adds
+``fort`` (the per-level agreement, a Python search: most of the CPU).
 
 Scan is a sparring partner only (never shipped): build it outside the repository (README of
 bench/match.py). Each position's result is appended to ``--out`` as it is found, and a rerun
@@ -76,6 +83,23 @@ def engine_positions(name: str, mover: Mover, games: int, seed: str) -> list[dic
     return found
 
 
+def corpus_positions() -> dict[str, list[dict[str, Any]]]:
+    """The engines' White positions of the corpus records (see the module docstring)."""
+    from bench.fairplay import load_corpus
+
+    found: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for record in load_corpus():
+        kind, _, index = str(record["name"]).rpartition("-")
+        if kind in ("scan-paced", "scan-fast", "scan-paused"):
+            source = "scan-d8" if int(index) % 2 == 0 else "scan-d6"
+        elif kind == "maitre-paced":
+            source = "maitre-bot"
+        else:
+            continue
+        found[source] += positions(record["moves"], "white", source, str(record["name"]))
+    return found
+
+
 def sample(found: list[dict[str, Any]], count: int, seed: str) -> list[dict[str, Any]]:
     return random.Random(seed).sample(found, min(count, len(found)))
 
@@ -117,12 +141,15 @@ def main() -> None:
     parser.add_argument("--scan", default=os.environ.get("SCAN"))
     parser.add_argument("--positions", type=int, default=120, help="per source")
     parser.add_argument("--games", type=int, default=4, help="engine games per source")
-    parser.add_argument("--budgets", default="30000,100000,300000")
+    parser.add_argument("--budgets", default="50000,200000,1000000")
+    parser.add_argument("--corpus", action="store_true")
+    parser.add_argument("--fort", action="store_true")
     parser.add_argument("--out", type=Path, default=Path("/tmp/fairplay-depth.jsonl"))
     args = parser.parse_args()
-    if not args.scan:
-        raise SystemExit("give Scan's binary with --scan or $SCAN")
-    levels = [get_level("fort")] + [strong(int(b)) for b in args.budgets.split(",")]
+    if not args.scan and not args.corpus:
+        raise SystemExit("give Scan's binary with --scan or $SCAN, or --corpus")
+    levels = ([get_level("fort")] if args.fort else []) + [
+        strong(int(b)) for b in args.budgets.split(",")]
     humans = human_games()
     people: list[dict[str, Any]] = []
     club: list[dict[str, Any]] = []
@@ -131,9 +158,14 @@ def main() -> None:
         target += positions(game.moves, None, "people" if target is people else "club",
                             game.name)
     todo = (sample(people, args.positions, "people") + sample(club, args.positions, "club"))
-    for name, mover in (("scan-d6", scan(6, args.scan)), ("scan-d8", scan(8, args.scan)),
-                        ("maitre-bot", engine(MAITRE_BOT))):
-        todo += sample(engine_positions(name, mover, args.games, name), args.positions, name)
+    if args.corpus:
+        for name, found in sorted(corpus_positions().items()):
+            todo += sample(found, args.positions, name)
+    else:
+        for name, mover in (("scan-d6", scan(6, args.scan)), ("scan-d8", scan(8, args.scan)),
+                            ("maitre-bot", engine(MAITRE_BOT))):
+            todo += sample(engine_positions(name, mover, args.games, name), args.positions,
+                           name)
     done = {(r["source"], r["game"], r["ply"]) for r in map(json.loads, args.out.open())} \
         if args.out.exists() else set()
     with args.out.open("a") as out:

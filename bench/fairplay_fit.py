@@ -74,8 +74,8 @@ def _descend(rows: list[list[float]], labels: list[int], costs: list[float],
     return bias, weights
 
 
-def fit(found: Sequence[Sample]) -> ScoreModel:
-    """The model of these samples (see the module docstring)."""
+def fit(found: Sequence[Sample], version: str = JUDGE_VERSION) -> ScoreModel:
+    """The model of these samples, judged by ``version`` (see the module docstring)."""
     refs = references(found)
     shell = ScoreModel(0.0, {}, refs, HOLD_BAR, REVIEW_BAR, {})
     names = list(FEATURES)
@@ -92,7 +92,7 @@ def fit(found: Sequence[Sample]) -> ScoreModel:
         bias=round(bias, DIGITS),
         weights={name: round(w, DIGITS) for name, w in zip(names, weights, strict=True)},
         references=refs, hold_bar=HOLD_BAR, review_bar=REVIEW_BAR,
-        fitted_on={"judge": JUDGE_VERSION, "sides": dict(sorted(kinds.items())),
+        fitted_on={"judge": version, "sides": dict(sorted(kinds.items())),
                    "penalty": PENALTY, "peopleCost": PEOPLE_COST},
     )
 
