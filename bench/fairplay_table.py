@@ -18,8 +18,9 @@ else moto in memory.
         nice python bench/fairplay_table.py [--all]
 
 ``--all`` claims every record of each row's kind (the doc's figures), else the first of
-each. The judge runs at ``JUDGE_LEVEL`` (about 1–2 CPU-minutes a claim here); CI runs the
-same rows at a small budget (tests/backend/test_fairplay_cheaters.py).
+each. The judge runs at ``JUDGE_LEVEL`` (the native core: about 10–15 CPU-seconds a claim
+here, most of it ``fort``'s Python searches beside it); CI runs the same rows at a small budget
+(tests/backend/test_fairplay_cheaters.py).
 """
 
 from __future__ import annotations

@@ -47,16 +47,16 @@ def thinking_counted_in_the_table() -> Iterator[None]:
 
 
 def won_daily(record: Recorder, mark_won: Callable[[str], None], pseudonym: str,
-              moves: int = 2) -> tuple[str, str]:
+              moves: int = 2) -> tuple[str, str, str]:
     """A new player wins today's challenge with the first legal moves and claims it; the
-    game's id and the day."""
+    game's id, the day and the player's token."""
     player = record.call("POST", "/api/players", {"pseudonym": pseudonym})
     me = {"X-Player-Token": player["token"]}
     daily = record.call("POST", "/api/games", {"mode": "daily"}, **me)
     game = first_moves(record, daily["game"], daily["token"], moves)
     mark_won(game["id"])
     claim = record.call("POST", f"/api/games/{game['id']}/claim", **bearer(daily["token"]), **me)
-    return str(game["id"]), str(claim["date"])
+    return str(game["id"]), str(claim["date"]), str(player["token"])
 
 
 def extra_walk(record: Recorder, mark_won: Callable[[str], None]) -> None:
@@ -66,17 +66,15 @@ def extra_walk(record: Recorder, mark_won: Callable[[str], None]) -> None:
 
     with thinking_counted_in_the_table():
         # Twenty moves: a line long enough for its marks (one every ten plies).
-        first, day = won_daily(record, mark_won, "Basile Témoin", moves=20)
-        copy, _ = won_daily(record, mark_won, "Camille Copie", moves=20)  # the same line
-        stuck, _ = won_daily(record, mark_won, "Eden Attente")
+        first, day, _ = won_daily(record, mark_won, "Basile Témoin", moves=20)
+        copy, _, _ = won_daily(record, mark_won, "Camille Copie", moves=20)  # the same line
+        stuck, _, reporter = won_daily(record, mark_won, "Eden Attente")
     jobs.run_analysis(first)  # published: the entry shows it
     jobs.run_analysis(copy)  # held for its line, listed for the moderators
     failures.give_up(stuck, failures.MAX_ATTEMPTS)  # held "analysis failed"
     moderation.release(stuck, "walk", "the analysis ran by hand: nothing found")
-    reporter = record.call("POST", "/api/players", {"pseudonym": "Frédérique Vigie"})
     record.call("POST", f"/api/leaderboards/daily/{day}/reports",
-                {"pseudonym": "Basile Témoin", "kind": "engine"},
-                **{"X-Player-Token": reporter["token"]})
+                {"pseudonym": "Basile Témoin", "kind": "engine"}, **{"X-Player-Token": reporter})
 
     casual = record.call("POST", "/api/games", {"mode": "free", "level": "facile"})
     game_id, token = casual["game"]["id"], casual["token"]

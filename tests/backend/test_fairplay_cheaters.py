@@ -3,9 +3,10 @@ row's engine-played line (Scan 2.0's recorded moves, the project's strongest lev
 second choice, a copier's) claimed on the free board, judged by its own analysis job, held
 and off the public board; the person-like control published and on it.
 
-CI judges at a small budget (``CI_JUDGE_BUDGET``, about 10 s of CPU a line here instead of
-1–2 minutes): the rows must hold at it too, with the model fitted at ``JUDGE_LEVEL``
-(docs/fair-play.md gives the full-budget figures, run by hand).
+CI judges at a small budget (``CI_JUDGE_BUDGET``: a tenth of the judge's nodes; the line's
+CPU is then mostly ``fort``'s searches beside it, about 10 s a line here): the rows must
+hold at it too, with the model fitted at ``JUDGE_LEVEL`` (docs/fair-play.md gives the
+full-budget figures of ``bench/fairplay_table.py``, run by hand).
 """
 
 from __future__ import annotations

@@ -277,3 +277,17 @@ def new_game(
 def first_square_on_screen(page: Any) -> int:
     """The square drawn top left: 1 with White at the bottom, 50 with Black."""
     return int(page.locator("#board [data-square]").first.get_attribute("data-square"))
+
+
+def published_claim(**claim: Any) -> None:
+    """A claim written straight through ``boards.claims.record_claim`` (its keyword
+    arguments), then published as a clean fair-play verdict would: a claim is on no public
+    board until its analysis publishes it (docs/fair-play.md), and these claims have no game
+    for the local server's analysis worker to judge."""
+    from dames_backend.boards.claims import record_claim
+    from dames_backend.fairplay import review
+
+    record_claim(**claim)
+    item = review.load_claim(str(claim["game_id"]))
+    assert item is not None and item.get("state") == "provisional", item
+    review.decide(item, "published", ())
