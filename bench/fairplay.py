@@ -169,7 +169,7 @@ def main() -> None:
 
         names = sorted({s.name for s in found})
         fold = {name: index % FOLDS for index, name in enumerate(names)}
-        verdicts = []
+        verdicts: list[tuple[Sample, str]] = []
         for part in range(FOLDS):
             shaped = fit([s for s in found if fold[s.name] != part])
             verdicts += [(s, judge(s.signals, shaped).state)

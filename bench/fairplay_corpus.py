@@ -130,7 +130,7 @@ def play_stage(out: Path, binary: str) -> None:
             started = time.monotonic()
             game = play(f"corpus-{name}", mover, timer, rng)
             _write(out, _game_record(name, "bot", kind, game))
-            print(name, len(game["moves"]), game["winner"],
+            print(name, game["winner"],
                   f"{time.monotonic() - started:.0f}s", flush=True)
     for index in range(4):
         name = f"copy-{index:02d}"
@@ -147,7 +147,7 @@ def play_stage(out: Path, binary: str) -> None:
         rng = random.Random(name)
         game = play(f"corpus-human-{index % HUMAN_SEEDS}", human_choice, human_time, rng)
         _write(out, _game_record(name, "human", "human-like", game))
-        print(name, len(game["moves"]), game["winner"], flush=True)
+        print(name, game["winner"], flush=True)
     for human in human_games():
         name = f"people-{human.name}"
         if (out / f"{name}.json").exists():

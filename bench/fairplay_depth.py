@@ -144,6 +144,7 @@ def main() -> None:
     parser.add_argument("--budgets", default="50000,200000,1000000")
     parser.add_argument("--corpus", action="store_true")
     parser.add_argument("--fort", action="store_true")
+    parser.add_argument("--sources", help="only these sources (comma-separated), e.g. scan-d8")
     parser.add_argument("--out", type=Path, default=Path("/tmp/fairplay-depth.jsonl"))
     args = parser.parse_args()
     if not args.scan and not args.corpus:
@@ -166,6 +167,8 @@ def main() -> None:
                             ("maitre-bot", engine(MAITRE_BOT))):
             todo += sample(engine_positions(name, mover, args.games, name), args.positions,
                            name)
+    if args.sources:
+        todo = [p for p in todo if p["source"] in args.sources.split(",")]
     done = {(r["source"], r["game"], r["ply"]) for r in map(json.loads, args.out.open())} \
         if args.out.exists() else set()
     with args.out.open("a") as out:

@@ -67,14 +67,14 @@ def extra_walk(record: Recorder, mark_won: Callable[[str], None]) -> None:
     with thinking_counted_in_the_table():
         # Twenty moves: a line long enough for its marks (one every ten plies).
         first, day, _ = won_daily(record, mark_won, "Basile Témoin", moves=20)
-        copy, _, _ = won_daily(record, mark_won, "Camille Copie", moves=20)  # the same line
-        stuck, _, reporter = won_daily(record, mark_won, "Eden Attente")
+        copy, _, reporter = won_daily(record, mark_won, "Camille Copie", moves=20)  # same line
+        stuck, _, _ = won_daily(record, mark_won, "Eden Attente")
     jobs.run_analysis(first)  # published: the entry shows it
     jobs.run_analysis(copy)  # held for its line, listed for the moderators
     failures.give_up(stuck, failures.MAX_ATTEMPTS)  # held "analysis failed"
-    moderation.release(stuck, "walk", "the analysis ran by hand: nothing found")
+    moderation.release(stuck, "walk", "the analysis ran by hand: nothing found")  # public
     record.call("POST", f"/api/leaderboards/daily/{day}/reports",
-                {"pseudonym": "Basile Témoin", "kind": "engine"}, **{"X-Player-Token": reporter})
+                {"pseudonym": "Eden Attente", "kind": "engine"}, **{"X-Player-Token": reporter})
 
     casual = record.call("POST", "/api/games", {"mode": "free", "level": "facile"})
     game_id, token = casual["game"]["id"], casual["token"]
@@ -97,13 +97,11 @@ def written_items() -> list[dict[str, Any]]:
     """Every item of both walks, as the table holds them (boto3's plain values)."""
     import boto3
     from dames_backend import db
-    from dames_backend.fairplay import jobs
+    from dames_backend.fairplay import jobs, judge
     from dames_backend.tables import create_table
     from fairplay_support import SMALL_ANALYSIS_BUDGET
     from fastapi.testclient import TestClient
     from moto import mock_aws
-
-    from dames_backend.fairplay import judge
 
     saved_budget, saved_judge = jobs.JOB_BUDGET, judge.JUDGE_LEVEL
     with fixed_world() as advance, mock_aws():

@@ -99,10 +99,13 @@ def test_a_held_better_claim_leaves_the_published_best_in_place(table: Any) -> N
     claim_on_day(ann, "g_1", 5000, "2026-11-28T09:00:00Z", published=False)
     _decide("g_1", "published")
     result = claim_on_day(ann, "g_2", 6500, "2026-11-28T11:00:00Z", published=False)
-    assert (result.status, result.best, result.rank) == ("provisional", 5000, 1)
+    # The claim's answer: its rank and best once published (what the end screen says).
+    assert (result.status, result.best, result.rank) == ("provisional", 6500, 1)
     view = ranking.my_rank("daily", DAY, ann.player_id)
     assert view.pending is not None and view.pending.score == 6500
     _decide("g_2", "held")
+    held = ranking.claim_status("g_2")
+    assert held is not None and (held.status, held.best, held.rank) == ("held", 5000, None)
     (entry,) = ranking.top("daily", DAY)
     assert (entry.score, entry.at, entry.provisional) == (5000, "2026-11-28T09:00:00Z", False)
     view = ranking.my_rank("daily", DAY, ann.player_id)
