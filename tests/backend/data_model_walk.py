@@ -67,14 +67,20 @@ def extra_walk(record: Recorder, mark_won: Callable[[str], None]) -> None:
     with thinking_counted_in_the_table():
         # Twenty moves: a line long enough for its marks (one every ten plies).
         first, day, _ = won_daily(record, mark_won, "Basile Témoin", moves=20)
-        copy, _, reporter = won_daily(record, mark_won, "Camille Copie", moves=20)  # same line
+        copy, _, reporter = won_daily(record, mark_won, "Camille Copie", moves=20)
         stuck, _, _ = won_daily(record, mark_won, "Eden Attente")
-    jobs.run_analysis(first)  # published: the entry shows it
-    jobs.run_analysis(copy)  # held for its line, listed for the moderators
+    jobs.run_analysis(first)  # judged
+    jobs.run_analysis(copy)  # the same line: held, listed for the moderators
     failures.give_up(stuck, failures.MAX_ATTEMPTS)  # held "analysis failed"
     moderation.release(stuck, "walk", "the analysis ran by hand: nothing found")  # public
     record.call("POST", f"/api/leaderboards/daily/{day}/reports",
                 {"pseudonym": "Eden Attente", "kind": "engine"}, **{"X-Player-Token": reporter})
+
+    reviewed = record.call("POST", "/api/games", {"mode": "free", "level": "facile"})
+    record.call("POST", f"/api/games/{reviewed['game']['id']}/resign", **bearer(reviewed["token"]))
+    record.call("POST", f"/api/games/{reviewed['game']['id']}/analysis",
+                **bearer(reviewed["token"]))
+    jobs.run_analysis(reviewed["game"]["id"])  # the player's review: the engine's result
 
     casual = record.call("POST", "/api/games", {"mode": "free", "level": "facile"})
     game_id, token = casual["game"]["id"], casual["token"]
