@@ -17,15 +17,18 @@ MODEL = current_model()
 # and the stored judgements are still the calibration).
 VERSION = str(MODEL.fitted_on["judge"])
 SAMPLES = list(samples(version=VERSION))
-# Per kind, the share of its sides the fitted score must hold (docs/fair-play.md's table).
+# Per kind, the share of its sides the fitted score holds, as docs/fair-play.md's table gives
+# it (2026-12-02). The kinds missing here are the ones it does not catch (the doc says so).
 DETECTION_FLOORS = {
-    "scan-paced": 0.0,
+    "scan-paced": 0.5,
     "scan-fast": 1.0,
-    "maitre-paced": 0.0,
-    "relay-fast": 0.0,
+    "copy": 1.0,
+    "relay-fast": 1.0,
 }
+# The people's sides (published games of strong players, both sides, and human-like ones):
+# none held, over at least this many.
 PEOPLE_CEILING = 0.0
-MIN_PEOPLE_SIDES = 0
+MIN_PEOPLE_SIDES = 46
 
 
 def _held(kind: str | None = None, label: str | None = None,

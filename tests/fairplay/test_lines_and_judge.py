@@ -11,18 +11,9 @@ from dames_backend.fairplay.lines import MARK_EVERY, MAX_MARKS, line_marks, over
 from dames_backend.fairplay.signals import forced_moves
 
 from bench.fairplay_table import corpus_record
+from tests.backend.fairplay_support import quick_moves
 
 SMALL = judge.judge_level(3000, 3000)
-
-
-def _line(seed: str, plies: int) -> list[str]:
-    board = dames.Board(None)
-    moves: list[str] = []
-    while len(moves) < plies and board.outcome() is None:
-        move = dames.ai.choose_move(board, seed=seed, level="facile")
-        moves.append(str(move))
-        board.push(move)
-    return moves
 
 
 def test_a_line_with_a_late_move_changed_is_mostly_the_same() -> None:
@@ -39,7 +30,7 @@ def test_a_line_with_a_late_move_changed_is_mostly_the_same() -> None:
 
 def test_the_same_moves_with_other_replies_do_not_count() -> None:
     """Same position and move at ply 10, but another reply: from there nothing is shared."""
-    mine = _line("a", 40)
+    mine = quick_moves(40, "a")
     board = dames.Board(None)
     for text in mine[:11]:
         board.push(next(m for m in board.legal_moves() if str(m) == text))
