@@ -20,6 +20,10 @@ from fastapi.testclient import TestClient
 from bench.fairplay_table import ROWS, Row, records_of, run_row
 
 CI_JUDGE_BUDGET = (20_000, 8_000)  # the native core's nodes, the Python fallback's work
+# The rows the fitted score does not catch (docs/fair-play.md, "Calibration" and "The
+# cheater's table": grandmasters' games are as accurate as these engines'). Strict: a row
+# that starts being held fails here, so that the doc's table is brought up to date.
+NOT_CAUGHT = {"scan-paced", "scan-mixed", "maitre-paced", "fort-second", "scan-paused"}
 
 
 @pytest.fixture
@@ -27,7 +31,12 @@ def small_judge(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(judge, "JUDGE_LEVEL", judge.judge_level(*CI_JUDGE_BUDGET))
 
 
-@pytest.mark.parametrize("row", ROWS, ids=[row.kind for row in ROWS])
+@pytest.mark.parametrize("row", [
+    pytest.param(row, id=row.kind, marks=pytest.mark.xfail(
+        strict=True, reason="not caught at a person's pace: docs/fair-play.md"))
+    if row.kind in NOT_CAUGHT else pytest.param(row, id=row.kind)
+    for row in ROWS
+])
 def test_each_row_of_the_cheaters_table(
     row: Row, table: Any, games_client: TestClient, community_client: TestClient,
     small_judge: None,
