@@ -1,6 +1,7 @@
+// @ts-check
 /**
  * Fair play in the reader's language: a held claim's reasons arrive as data, a code and its
- * figures (docs/fair-play.md, "Reasons"), and are worded here, French first. The server has
+ * figures (docs/fair-play.md, "Reasons as data"), and are worded here, French first. The server has
  * already rounded each figure away from the bar it is quoted against, so "0.24; people: above
  * 0.25" can never read "0.25; people: above 0.25" (issue 32, bug 4); a code this page does
  * not know is shown in the server's English words.
