@@ -6,9 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from board_claims_support import DAY
+from board_claims_support import DAY, publish
 from board_claims_support import claim as _claim
-from board_claims_support import publish
 from dames_backend.boards import claims as leaderboard
 from dames_backend.boards import ranking
 from dames_backend.boards.views import ClaimResult
