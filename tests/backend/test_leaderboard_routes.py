@@ -65,7 +65,8 @@ def test_free_board_route_and_a_player_without_entry(community_client: TestClien
     mine = community_client.get(
         "/api/leaderboards/free/me", headers={"X-Player-Token": newcomer["token"]}
     )
-    assert mine.status_code == 200 and mine.json() == {"me": None, "pending": None, "underReview": None}
+    assert mine.status_code == 200
+    assert mine.json() == {"me": None, "pending": None, "underReview": None}
     assert mine.headers["cache-control"] == "no-store"
     ann_rank = community_client.get(
         "/api/leaderboards/free/me", headers={"X-Player-Token": ann["token"]}
@@ -114,4 +115,5 @@ def test_a_day_to_come_has_an_empty_board(community_client: TestClient) -> None:
     mine = community_client.get(
         "/api/leaderboards/daily/9999-12-31/me", headers={"X-Player-Token": newcomer["token"]}
     )
-    assert (mine.status_code, mine.json()) == (200, {"me": None, "pending": None, "underReview": None})
+    assert (mine.status_code, mine.json()) == (
+        200, {"me": None, "pending": None, "underReview": None})
