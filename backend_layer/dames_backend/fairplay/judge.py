@@ -5,7 +5,8 @@ Agreement with the project's own levels cannot tell an outside engine from a per
 claimer with a choice is also searched by ``JUDGE_LEVEL``, the strongest search the product
 has at a fixed budget: reproducible (no clock), so a verdict is the same on a slow Lambda and
 on a laptop. Measured in docs/fair-play.md
-("The judge"): the budget at which Scan's moves look like a strong engine's to it.
+("The judge"): up to 1 M nodes, Scan's moves agree with it no more than grandmasters' do, so
+the judgement's weight is in the whole game (accuracy, loss) beside the clock's signals.
 
 ``JUDGE_LEVEL`` is the one place that names the engine: the native core (``dames.native``)
 at a node budget, or where the core is not built its Python fallback (the strong search at a
