@@ -177,7 +177,7 @@ LAMBDA_BUILD := python3.13 $(dir $(abspath $(firstword $(MAKEFILE_LIST))))deploy
 build-EngineLayer build-BackendLayer:
 	$(LAMBDA_BUILD) layer "$(ARTIFACTS_DIR)"
 
-build-GamesFunction build-CommunityFunction build-DailyRotationFunction build-AnalysisFunction:
+build-GamesFunction build-CommunityFunction build-DailyRotationFunction build-AnalysisFunction build-PlayerRetentionFunction build-KeyRotationFunction:
 	$(LAMBDA_BUILD) function "$(ARTIFACTS_DIR)"
 
 # ---------------------------------------------------------------- cleaning

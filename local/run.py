@@ -153,13 +153,26 @@ class Stopper:
         raise SystemExit(128 + signum)
 
 
+def uvicorn_config(app: Any, **options: Any) -> Any:
+    """The local server's uvicorn settings (the tests' servers use them too).
+
+    uvicorn would believe ``X-Forwarded-For`` from 127.0.0.1 and put it in the request's
+    client: a local caller could then pose as any network and pass the per-network limits.
+    So its proxy headers are off and the app alone decides whom it believes
+    (``DAMES_TRUSTED_PROXIES``, ``dames_backend.limits.clients``; none by default).
+    """
+    import uvicorn
+
+    return uvicorn.Config(app, proxy_headers=False, **options)
+
+
 def serve(settings: LaunchSettings, banner: str, stopper: Stopper) -> None:
     """Run uvicorn in this process until a signal stops it."""
     import uvicorn
 
     from local.server import create_app
 
-    config = uvicorn.Config(
+    config = uvicorn_config(
         create_app(settings.frontend_dir),
         host=settings.host,
         port=settings.port,

@@ -26,26 +26,17 @@ from collections.abc import Iterator
 from typing import Any
 
 from local.paths import add_code_paths
+from ops.scanning import scan, summary
 
 
 def _unexpiring_finished_games(table: Any) -> Iterator[dict[str, Any]]:
     """Every game item that is finished, unclaimed and has no ``expiresAt``."""
     from boto3.dynamodb.conditions import Attr
 
-    return _scan(table, Attr("sk").eq("GAME")
-                 & Attr("expiresAt").not_exists()
-                 & Attr("status").ne("playing")
-                 & (Attr("claimed").not_exists() | Attr("claimed").eq(False)))
-
-
-def _scan(table: Any, condition: Any) -> Iterator[dict[str, Any]]:
-    scan: dict[str, Any] = {"FilterExpression": condition}
-    while True:
-        page = table.scan(**scan)
-        yield from page["Items"]
-        if "LastEvaluatedKey" not in page:
-            return
-        scan["ExclusiveStartKey"] = page["LastEvaluatedKey"]
+    return scan(table, Attr("sk").eq("GAME")
+                & Attr("expiresAt").not_exists()
+                & Attr("status").ne("playing")
+                & (Attr("claimed").not_exists() | Attr("claimed").eq(False)))
 
 
 def backfill_expiries() -> Counter[str]:
@@ -92,7 +83,7 @@ def _backfill_analyses(table: Any, now_s: int) -> Counter[str]:
 
     report: Counter[str] = Counter()
     unexpiring = Attr("sk").eq("ANALYSIS") & Attr("expiresAt").not_exists()
-    for item in _scan(table, unexpiring):
+    for item in scan(table, unexpiring):
         game = table.get_item(Key=game_key(str(item["gameId"])), ConsistentRead=True).get("Item")
         if game is not None and "expiresAt" not in game:
             continue  # claimed: kept with its game
@@ -117,7 +108,7 @@ def _backfill_analyses(table: Any, now_s: int) -> Counter[str]:
 
 def main() -> int:
     report = backfill_expiries()
-    print(", ".join(f"{n} {what}" for what, n in sorted(report.items())) or "nothing to do")
+    print(summary(report))
     return 0
 
 

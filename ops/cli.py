@@ -4,7 +4,8 @@
     ./dames bestmove|hub|perft|divide|moves …  the engine's other tools (./dames --engine-help)
     ./dames moderation list|show|release|…    the moderation queue, decisions, audit
     ./dames analysis run <game id>              run a game's analysis job here
-    ./dames backfill pseudonyms|retention       one-off migrations of the stored items
+    ./dames backfill pseudonyms|retention|player-index  one-off migrations of the stored items
+    ./dames privacy sweep [--budget SECONDS]    the daily privacy job, once, by hand
     ./dames table                               the table the commands above would use
 
 The engine's tools need nothing but the files given. The others work on a table, found by
@@ -27,9 +28,10 @@ TABLE_GROUPS = ("moderation", "analysis")
 
 
 def _backfills() -> dict[str, Callable[[], int]]:
-    from ops import backfill_pseudonyms, backfill_retention
+    from ops import backfill_player_index, backfill_pseudonyms, backfill_retention
 
-    return {"pseudonyms": backfill_pseudonyms.main, "retention": backfill_retention.main}
+    return {"pseudonyms": backfill_pseudonyms.main, "retention": backfill_retention.main,
+            "player-index": backfill_player_index.main}
 
 
 def _on_table(err: TextIO) -> bool:
@@ -67,6 +69,13 @@ def main(argv: Sequence[str] | None = None, err: TextIO = sys.stderr) -> int:
             print(f"usage: ./dames backfill {'|'.join(sorted(backfills))}", file=err)
             return 2
         return backfills[args[1]]() if _on_table(err) else 2
+    if command == "privacy":
+        if len(args) < 2 or args[1] != "sweep":
+            print("usage: ./dames privacy sweep [--budget SECONDS]", file=err)
+            return 2
+        from ops import privacy_sweep
+
+        return privacy_sweep.main(args[2:]) if _on_table(err) else 2
     if command == "table":
         return 0 if _on_table(err) else 2
     from dames.cli import main as engine_main  # every other command is the engine's

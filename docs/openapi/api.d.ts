@@ -18,6 +18,31 @@ declare namespace Api {
     result?: Record<string, unknown> | null;
     error?: string | null;
   }
+  /** One finished game as the archive lists it: enough to sort, count and open it. */
+  interface ArchivedGame {
+    id: string;
+    mode: "daily" | "free" | "practice" | "duo";
+    variant: "international" | "brazilian" | "english" | "italian";
+    /** The computer's level; null in a duo game. */
+    level: ("debutant" | "facile" | "defi" | "fort" | "maitre") | null;
+    /** The challenge's day (daily games), else null. */
+    date: string | null;
+    playerColor: "white" | "black";
+    /** won/lost from playerColor's side (White in a duo). */
+    status: "playing" | "won" | "lost" | "draw" | "resigned";
+    reason: string | null;
+    /** Who won, once the game is over; null for a draw. */
+    winner: ("white" | "black") | null;
+    finishedAt: string;
+    /** Half-moves played. */
+    plies: number;
+    /** The first 2 moves in official notation (fewer in a short game), from the game's start position. */
+    opening: string[];
+    /** Started from a position, not the variant's start. */
+    fromPosition: boolean;
+    /** A win's score against the computer, else null. */
+    score: number | null;
+  }
   /** A request about the position at ``ply``: a stale page gets 409 ``stale-ply``. */
   interface AtPly {
     ply: number;
@@ -70,6 +95,20 @@ declare namespace Api {
     pausedMs: number;
   }
   /**
+   * Who is responsible for the data (the privacy notice's controller) and the figures the
+   * notice takes from the deployed stack; ``local`` when the server is a local run, which has
+   * no controller.
+   */
+  interface ControllerView {
+    name: string | null;
+    contact: string | null;
+    local: boolean;
+    /** The AWS region that stores the data. */
+    region?: string | null;
+    /** How long the function and access logs are kept (the stack's LogRetentionDays). */
+    logRetentionDays?: number | null;
+  }
+  /**
    * Start a game. The daily challenge takes no option but ``date``, which replays a past
    * day once it has closed (unranked). Free play chooses ``level``, ``color``, ``variant`` and
    * a start ``fen``; a duo game (two players, no computer) ``variant`` and ``fen``.
@@ -88,6 +127,8 @@ declare namespace Api {
   interface CreatePlayerRequest {
     /** 3–20 letters, digits, spaces and - _ . (trimmed, NFC); unique up to case and accents. */
     pseudonym: string;
+    /** A won game of this browser (its token as Authorization: Bearer), for the per-browser allowance beyond the network's: one pseudonym per won game. */
+    gameId?: string | null;
   }
   /** A new game and its token, shown only this once (stored hashed). */
   interface CreatedGame {
@@ -109,10 +150,44 @@ declare namespace Api {
     closesAt: string;
     yesterday: RevealedSeed;
   }
+  /** One page of a player's data (``next`` is null on the last). */
+  interface DataPage {
+    playerId: string;
+    generatedAt: string;
+    /** On the first page: the daily streak the server counts. */
+    streak?: StreakView | null;
+    /** On the first page: the limit counters keyed by this player (a keyed hash of the id), open now. */
+    counters?: Record<string, unknown>[];
+    profile?: Record<string, unknown>[];
+    pseudonyms?: Record<string, unknown>[];
+    transferCodes?: Record<string, unknown>[];
+    /** Board entries. */
+    entries?: Record<string, unknown>[];
+    /** Claims with their fair-play state and signals. */
+    claims?: Record<string, unknown>[];
+    /** Games started or claimed, with moves, clock and analysis (`parts`). */
+    games?: Record<string, unknown>[];
+    /** Fair-play reports this player made of others' entries. */
+    reports?: Record<string, unknown>[];
+    /** The line marks of this player's claims (positions their lines went through, for the near-copy check). */
+    lineMarks?: Record<string, unknown>[];
+    other?: Record<string, unknown>[];
+    /** The cursor of the next page, or null. */
+    next: string | null;
+  }
   /** The computer's answer to a draw offer, and the game after it. */
   interface DrawOfferResult {
     accepted: boolean;
     game: GameView;
+  }
+  /**
+   * An erasure's answer: ``erased`` once nothing of the player is left; false means the
+   * erasure goes on: send the same request again (or the daily job finishes it).
+   */
+  interface ErasureView {
+    erased: boolean;
+    /** Items removed by this request. */
+    removed: number;
   }
   /** The documented shape of every error (extra keys, like ``game`` on 409, are allowed). */
   interface ErrorBody {
@@ -145,6 +220,10 @@ declare namespace Api {
     /** The last move played, by either side. */
     lastMove: MoveView | null;
     lastComputerMove: MoveView | null;
+    /** The last move a player made (in a duo game, either side's): the page marks it beside the computer's reply, so the player sees their own move too. */
+    lastPlayerMove?: MoveView | null;
+    /** The computer is computing its reply to the player's move (in `moves`): no legal move, the player's clock stopped; read the game again shortly. */
+    thinking?: boolean;
     /** The player's; empty unless it is their turn. */
     legalMoves: MoveView[];
     pieces: PiecesView;
@@ -162,6 +241,12 @@ declare namespace Api {
     aiChanged: boolean;
     claimed: boolean;
     createdAt: string;
+  }
+  /** A page of the player's finished games, newest first. */
+  interface GamesPage {
+    games: ArchivedGame[];
+    /** Pass as `after` for the next page; null when this page is the last. */
+    next: string | null;
   }
   interface HTTPValidationError {
     detail?: ValidationError[];
@@ -248,6 +333,13 @@ declare namespace Api {
     /** The last closed days, newest first. */
     days: PastDay[];
   }
+  /** An evaluation a file writes after a move (``[%eval 0.35]``, ``[%eval #-4]``). */
+  interface PdnEvalView {
+    /** Centi-men from White's side; null for a won line. */
+    value: number | null;
+    /** Moves to a won end: positive when White wins. */
+    mate?: number | null;
+  }
   /** The chosen game, every position included. */
   interface PdnGameDetail {
     /** 1-based place in the file. */
@@ -263,6 +355,8 @@ declare namespace Api {
     /** Why the game cannot be read (at most 300 characters); null when it reads. */
     error?: string | null;
     startFen: string;
+    /** Written before the first move. */
+    comment?: string | null;
     moves: PdnPly[];
   }
   /** A game of the file, enough to pick it from a list. */
@@ -281,16 +375,28 @@ declare namespace Api {
     /** Why the game cannot be read (at most 300 characters); null when it reads. */
     error?: string | null;
   }
-  /** One half-move of an imported game and the position it leads to. */
+  /**
+   * One half-move of an imported game, the position it leads to, and the notes the file
+   * writes beside it.
+   */
   interface PdnPly {
     /** As the file's move reads in official notation. */
     notation: string;
     move: MoveView;
     /** The position after this move. */
     fen: string;
+    /** The file's comment after the move, its `[%eval]` mark apart. */
+    comment?: string | null;
+    /** `!`, `?`, `!!`, `??`, `!?`, `?!` (NAGs $1–$6 as these), other NAGs `$n`. */
+    marks?: string[];
+    /** The comment's `[%eval]` mark. */
+    eval?: PdnEvalView | null;
+    /** Lines the file plays instead of this move, from the position before it. */
+    variations?: PdnVariationView[];
   }
   /** A PDN file (or a bare FEN) as pasted or opened, and which of its games to give in full. */
   interface PdnReadRequest {
+    /** At most 262144 bytes of UTF-8 text (413 `pdn-too-large`). */
     pdn: string;
     /** 1-based game of the file; by default the first one that can be read. */
     game?: number | null;
@@ -304,6 +410,15 @@ declare namespace Api {
     /** The first 500 games' summaries, in file order. */
     games: PdnGameSummary[];
     game: PdnGameDetail;
+  }
+  /** A variation: moves from ``startFen`` (the position before the move it replaces). */
+  interface PdnVariationView {
+    startFen: string;
+    /** Written before its first move. */
+    comment?: string | null;
+    moves: PdnPly[];
+    /** Why it stops short of what the file writes (a move that does not read, or the reader's budget); at most 300 characters. */
+    error?: string | null;
   }
   interface PiecesView {
     white: number;
@@ -335,6 +450,8 @@ declare namespace Api {
     bestLine: string[];
     /** The depth the search completed (0: one legal move). */
     depth: number;
+    /** The search stopped short of the depth asked: its work is bounded (100,000 units a request), and `depth` is the last it completed. */
+    depthCut?: boolean;
     nodes: number;
     /** Always empty here: a faulty set-up is refused (422). */
     problems?: SetupProblemView[];
@@ -370,6 +487,19 @@ declare namespace Api {
   /** A transfer code, as typed on the new device (case, spaces and dashes do not matter). */
   interface RedeemTransferRequest {
     code: string;
+  }
+  /** The new pseudonym, under the registration's rules. */
+  interface RenameRequest {
+    /** 3–20 letters, digits, spaces and - _ . (trimmed, NFC); unique up to case and accents. */
+    pseudonym: string;
+  }
+  /**
+   * A rename's answer: the name now shown, and whether every board already shows it
+   * (false: the rest follows within a day, or at once by sending the same name again).
+   */
+  interface RenamedView {
+    pseudonym: string;
+    boardsUpdated: boolean;
   }
   /** Only that it was received: neither the count nor what the moderators decide. */
   interface ReportReceived {
@@ -524,8 +654,13 @@ declare namespace Api {
     "GET /api/games/{game_id}/analysis": { body: void; answer: AnalysisView };
     "POST /api/players": { body: CreatePlayerRequest; answer: CreatedPlayer };
     "GET /api/players/me": { body: void; answer: PlayerView };
+    "DELETE /api/players/me": { body: void; answer: ErasureView };
+    "GET /api/players/me/games": { body: void; answer: GamesPage };
     "POST /api/players/me/transfer-code": { body: void; answer: TransferCodeView };
     "POST /api/players/transfer": { body: RedeemTransferRequest; answer: TransferredPlayer };
+    "GET /api/players/me/data": { body: void; answer: DataPage };
+    "POST /api/players/me/pseudonym": { body: RenameRequest; answer: RenamedView };
+    "GET /api/privacy/controller": { body: void; answer: ControllerView };
     "GET /api/leaderboards/daily/{date}": { body: void; answer: BoardView };
     "GET /api/leaderboards/daily/{date}/me": { body: void; answer: MyRankView };
     "GET /api/leaderboards/free": { body: void; answer: BoardView };

@@ -60,6 +60,14 @@ def parse_eval(comment: str | None) -> PdnEval | None:
     return PdnEval(round(float(found.group(2)) * 100))
 
 
+def comment_words(comment: str | None) -> str | None:
+    """A comment without its ``[%eval …]`` marks (read apart by `parse_eval`): what a person
+    wrote, None when nothing else is left."""
+    if not comment:
+        return None
+    return " ".join(_EVAL.sub(" ", comment).split()) or None
+
+
 def game_evals(game: PdnGame) -> list[PdnEval | None]:
     """Each move's evaluation as the file gives it (None for a move without a mark)."""
     comments = game.comments or (None,) * len(game.moves)

@@ -15,7 +15,7 @@ import "./analysis-words.js";
 import "./freeplay-words.js";
 import { formatEval } from "./eval-format.js";
 import { applyMove, parseFen } from "./fen.js";
-import { setupLanguageSwitch, t } from "./i18n.js";
+import { sentence, setupLanguageSwitch, t } from "./i18n.js";
 import { LEVELS, createFromChoices, loadChoices } from "./newgame-core.js";
 import { emptyPick, movableSquares, pickMarks, touch } from "./picker.js";
 import { readText, writeText } from "./store.js";
@@ -23,6 +23,8 @@ import {
   drawEditorVariants, editorIsOpen, editorTouch, openEditor, problemText, setupEditor,
 } from "./position-editor.js";
 import { $, $as } from "./dom.js";
+import { boardHref } from "./analysis-links.js";
+import { copyLink } from "./share-link.js";
 
 const MAX_DEPTH = 10;
 const DEPTH_KEY = "analysisDepth";
@@ -33,6 +35,8 @@ const state = {
   /** The moves played on the board: {hub, notation, view} (view: the MoveView). */
   moves: [],
   answer: null,
+  /** The depth the shown answer was asked for (the answer says the depth it reached). */
+  askedDepth: 0,
   pick: emptyPick(),
   asked: 0,
   busy: false,
@@ -69,13 +73,15 @@ async function load(variant, fen, moves) {
   state.busy = true;
   board.setInteractive(false);
   $("ab-eval").textContent = t("evalThinking");
+  $("ab-depth-cut").textContent = "";
   try {
+    const askedDepth = depth();
     const answer = await api.analysePosition({
-      variant, fen, moves: moves.map((m) => m.hub), depth: depth(),
+      variant, fen, moves: moves.map((m) => m.hub), depth: askedDepth,
     });
     if (asked !== state.asked) return null;
     await board.useVariant(variant);
-    Object.assign(state, { variant, startFen: fen, moves, answer, problem: "" });
+    Object.assign(state, { variant, startFen: fen, moves, answer, askedDepth, problem: "" });
     return null;
   } catch (err) {
     if (asked !== state.asked) return null;
@@ -111,6 +117,8 @@ function drawEval(answer) {
   const value = formatEval(answer.eval, answer.mate);
   $("ab-eval").textContent = t("evalLine", { value, depth: answer.depth });
   $("ab-line").textContent = t("bestLine", { line: answer.bestLine.join(" ") });
+  $("ab-depth-cut").textContent = answer.depthCut
+    ? sentence(t("evalDepthCut", { depth: answer.depth, asked: state.askedDepth })) : "";
 }
 
 function drawMoves() {
@@ -144,6 +152,7 @@ function draw() {
   }
   board.setPosition(parseFen(answer.fen).pieces);
   drawMarks();
+  drawShared();
   if (state.problem) $("ab-eval").textContent = state.problem;
   else if (!state.busy) drawEval(answer);
   $("ab-turn").textContent = t(answer.turn === "white" ? "toMoveWhite" : "toMoveBlack");
@@ -225,7 +234,9 @@ $("ab-fen-form").addEventListener("submit", async (e) => {
   const fen = $as("ab-fen", HTMLInputElement).value.trim();
   if (!fen) return;
   const problems = await load(state.variant, fen, []);
-  if (problems) say(refusal(problems, state.variant));
+  // The verdict on this position replaces the one on the last: an accepted position leaves
+  // no refusal of an older one standing under it.
+  say(problems ? refusal(problems, state.variant) : "");
 });
 
 /* ---------- playing the computer from here ---------- */
@@ -262,7 +273,8 @@ $("ab-play").addEventListener("click", async () => {
 /* ---------- start ---------- */
 
 function refusal(problems, variant) {
-  return `${t("setupRefused")} ${problems.map((p) => problemText(p, variant)).join(" ; ")}`;
+  const reasons = problems.map((p) => problemText(p, variant)).join(t("clauseSep"));
+  return `${t("setupRefused")} ${reasons}`;
 }
 
 function setupDepth() {
@@ -284,6 +296,24 @@ async function loadVariantNames() {
   drawEditorVariants();
 }
 
+/** What the share button last said, and about which position: gone once the board moves on. */
+let shared = { fen: "", words: () => "" };
+
+function drawShared() {
+  const still = Boolean(state.answer) && state.answer.fen === shared.fen;
+  $("ab-share-text").textContent = still ? shared.words() : "";
+  if (!still) $("ab-share-link").hidden = true;
+}
+
+// The board at this position, by its address (?variant=&fen=), which start() reads.
+$("ab-share").addEventListener("click", async () => {
+  if (!state.answer) return;
+  const { fen } = state.answer;
+  const url = new URL(boardHref(state.variant, fen), location.href).href;
+  shared = { fen, words: await copyLink(url, "position", "ab-share-link") };
+  drawShared();
+});
+
 async function start() {
   const params = new URLSearchParams(location.search);
   const variant = params.get("variant") || "international";
@@ -298,6 +328,7 @@ async function start() {
 setupLanguageSwitch(() => {
   drawEditorVariants();
   if (state.answer && !editorIsOpen()) draw();
+  drawShared();
 });
 setupDepth();
 loadVariantNames();

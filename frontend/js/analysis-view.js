@@ -16,7 +16,9 @@ import { boardHref, tokenFor } from "./analysis-links.js";
 import { createEvalGraph } from "./eval-graph.js";
 import { formatEval } from "./eval-format.js";
 import { parseFen } from "./fen.js";
-import { formatNumber, setupLanguageSwitch, t } from "./i18n.js";
+import {
+  formatNumber, setupLanguageSwitch, t, tn,
+} from "./i18n.js";
 import { savedGame } from "./store.js";
 import { $, $as, eventElement } from "./dom.js";
 
@@ -105,7 +107,11 @@ function sideText(side) {
   if (!side) return "";
   const accuracy = side.accuracy === null || side.accuracy === undefined ? "—"
     : formatNumber(Math.round(side.accuracy * 10) / 10);
-  return `${t("accuracyLine", { value: accuracy })} · ${t("sideSummary", side)}`;
+  const counts = [
+    tn("countInaccuracies", side.inaccuracies), tn("countMistakes", side.mistakes),
+    tn("countBlunders", side.blunders),
+  ];
+  return `${t("accuracyLine", { value: accuracy })} · ${counts.join(", ")}`;
 }
 
 /** The engine's choice before `move` (the first move of its line when not given apart). */
@@ -117,7 +123,7 @@ function betterText(move) {
   const best = bestOf(move);
   if (!markOf(move) || !best || best === move.notation) return "";
   const line = (move.bestLine || []).join(" ");
-  return `${t("betterMove", { m: best })}${line ? ` ; ${t("engineLine", { line })}` : ""}`;
+  return `${t("betterMove", { m: best })}${line ? `${t("clauseSep")}${t("engineLine", { line })}` : ""}`;
 }
 
 function moveItem(move, ply) {

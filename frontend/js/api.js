@@ -4,6 +4,7 @@
  * failure becomes an ApiError so the page can tell a refused move (4xx with a reason) from a
  * network failure worth retrying.
  */
+import { playerTokenRefused } from "./identity.js";
 import { savedPlayer } from "./store.js";
 
 export class ApiError extends Error {
@@ -12,6 +13,8 @@ export class ApiError extends Error {
     this.status = status;
     this.code = code;
     this.body = body;
+    /** Set when the refusal made this device forget its pseudonym (identity.js). */
+    this.identityMoved = false;
   }
 
   /** True when trying again later could succeed (no answer, a server fault, or a write that
@@ -80,7 +83,11 @@ async function call(method, path, {
     else refusals.delete(refusalOf);
   }
   if (!response.ok) {
-    throw new ApiError(response.status, data && data.error, data && data.message, data);
+    const error = new ApiError(response.status, data && data.error, data && data.message, data);
+    if (playerToken && error.code === "bad-player-token") {
+      error.identityMoved = playerTokenRefused(playerToken);
+    }
+    throw error;
   }
   return data;
 }
@@ -175,10 +182,27 @@ export const api = {
    */
   me: (playerToken) => call("GET", "/api/players/me", { playerToken }),
   /**
+   * A page of the player's own finished games, newest first (`after`: the last page's `next`).
+   * @param {string} playerToken
+   * @param {string | null} after
+   * @returns {Answer<"GET /api/players/me/games">}
+   */
+  myGames: (playerToken, after) => call(
+    "GET", `/api/players/me/games?limit=50${after ? `&after=${encodeURIComponent(after)}` : ""}`,
+    { playerToken },
+  ),
+  /**
+   * A first pseudonym; `gameId` and `gameToken` offer this browser's won game for the
+   * per-browser allowance (one name per won game) beyond the network's.
    * @param {string} pseudonym
+   * @param {string | null} [gameId]
+   * @param {string | null} [gameToken]
    * @returns {Answer<"POST /api/players">}
    */
-  createPlayer: (pseudonym) => call("POST", "/api/players", { body: { pseudonym } }),
+  createPlayer: (pseudonym, gameId, gameToken) =>
+    call("POST", "/api/players", {
+      body: gameId ? { pseudonym, gameId } : { pseudonym }, gameToken,
+    }),
   /**
    * A one-time code moving the player to another device, and its use there.
    * @param {string} playerToken
@@ -296,4 +320,32 @@ export const api = {
    */
   analysis: (id, token) =>
     call("GET", `/api/games/${encodeURIComponent(id)}/analysis`, { gameToken: token }),
+  /**
+   * The player's data, one page at a time (`next`: the following page's cursor).
+   * @param {string} playerToken
+   * @param {string | null} [cursor]
+   * @returns {Answer<"GET /api/players/me/data">}
+   */
+  myData: (playerToken, cursor) =>
+    call("GET", `/api/players/me/data${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`, {
+      playerToken,
+    }),
+  /**
+   * @param {string} playerToken
+   * @param {string} pseudonym
+   * @returns {Answer<"POST /api/players/me/pseudonym">}
+   */
+  rename: (playerToken, pseudonym) =>
+    call("POST", "/api/players/me/pseudonym", { body: { pseudonym }, playerToken }),
+  /**
+   * Erases the player: `{erased: false}` while it goes on (send it again).
+   * @param {string} playerToken
+   * @returns {Answer<"DELETE /api/players/me">}
+   */
+  eraseMe: (playerToken) => call("DELETE", "/api/players/me", { playerToken }),
+  /**
+   * The privacy notice's controller and deployed figures.
+   * @returns {Answer<"GET /api/privacy/controller">}
+   */
+  controller: () => call("GET", "/api/privacy/controller"),
 };

@@ -8,6 +8,7 @@
 import { boardLayout, loadVariant, startCursor, stepCursor } from "./variants.js";
 import { t } from "./i18n.js";
 import { MoveArrow } from "./board-arrow.js";
+import { crownElement } from "./crown.js";
 
 const DRAG_THRESHOLD_PX = 6;
 const STEP_MS = 170;
@@ -176,20 +177,29 @@ export class BoardView {
         el.dataset.piece = kind;
         el.className = `piece ${kind.startsWith("white") ? "white" : "black"}${
           kind.endsWith("king") ? " king" : ""}`;
+        const crown = el.querySelector(".crown");
+        if (kind.endsWith("king") && !crown) el.append(crownElement());
+        if (!kind.endsWith("king") && crown) crown.remove();
         el.style.transform = "";
       }
     }
     this.refreshLabels();
   }
 
-  /** Marks: movable pieces, the selected piece, destinations, jumped pieces, last move. */
+  /** Marks: movable pieces, the selected piece, destinations, jumped pieces, last move, the
+   * player's own move before it (`previous`: lighter, its two squares only), and the squares a
+   * refused set-up is at fault on (`faulty`). */
   setMarks({ movable = new Set(), draggable = movable, selected = null, finals = new Set(),
-    steps = new Set(), taken = new Set(), visited = new Set(), last = null } = {}) {
-    this.marks = { movable, draggable, selected, finals, steps, taken, visited, last };
+    steps = new Set(), taken = new Set(), visited = new Set(), last = null, previous = null,
+    faulty = new Set() } = {}) {
+    this.marks = {
+      movable, draggable, selected, finals, steps, taken, visited, last, previous, faulty,
+    };
     this.draggable = draggable;
     const lastFrom = last ? last.path[0] : null;
     const lastTo = last ? last.path[last.path.length - 1] : null;
     const lastCaptures = new Set(last ? last.captures : []);
+    const previousEnds = new Set(previous ? [previous.path[0], previous.path[previous.path.length - 1]] : []);
     // The pieces a move took were of the other colour than the piece now on its landing square.
     const mover = lastTo === null ? "" : this.pieces.get(lastTo) || "";
     const takenColor = mover.startsWith("white") ? "black" : mover.startsWith("black") ? "white" : "";
@@ -204,6 +214,8 @@ export class BoardView {
       cell.classList.toggle("last-from", sq === lastFrom);
       cell.classList.toggle("last-to", sq === lastTo);
       cell.classList.toggle("last-capture", lastCaptures.has(sq));
+      cell.classList.toggle("prev-move", previousEnds.has(sq) && sq !== lastFrom && sq !== lastTo);
+      cell.classList.toggle("faulty", faulty.has(sq));
       this.setGhost(cell, lastCaptures.has(sq) && !this.pieces.has(sq) ? takenColor : null);
       cell.setAttribute("aria-selected", sq === selected ? "true" : "false");
     }
@@ -229,7 +241,9 @@ export class BoardView {
   refreshLabels() {
     for (const [sq, cell] of this.cells) {
       const kind = this.pieces.get(sq);
-      cell.setAttribute("aria-label", kind ? `${sq}, ${t(`piece:${kind}`)}` : String(sq));
+      const words = [String(sq), ...(kind ? [t(`piece:${kind}`)] : []),
+        ...(this.marks.faulty && this.marks.faulty.has(sq) ? [t("squareFaulty")] : [])];
+      cell.setAttribute("aria-label", words.join(", "));
     }
     this.root.setAttribute("aria-label", t(this.flipped ? "boardLabelFlipped" : "boardLabel"));
   }

@@ -22,6 +22,7 @@
  */
 import { parseFen } from "./fen.js";
 import { loadVariant } from "./variants.js";
+import { CROWN_PATH } from "./crown.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const WORDS = {
@@ -120,6 +121,27 @@ function arrowHead(defs, id, className) {
 }
 
 /** The SVG of one position on one variant's board, as the API describes that board. */
+/**
+ * One piece of a diagram: a disc, and a king's crown (crown.js, as on the board), half a
+ * square wide.
+ * @param {Element} men the pieces' group
+ * @param {number} square
+ * @param {string} piece "white", "black-king"…
+ * @param {number[]} at the square's centre, [x, y]
+ */
+function drawPiece(men, square, piece, at) {
+  const [x, y] = at;
+  const color = piece.startsWith("white") ? "white" : "black";
+  const group = node("g", { "data-piece": piece, "data-square": square }, men);
+  node("circle", { cx: x, cy: y, r: 0.38, class: `d-piece d-${color}` }, group);
+  if (piece.endsWith("-king")) {
+    node("path", {
+      d: CROWN_PATH, class: `d-crown d-${color}`,
+      transform: `translate(${x - 0.25} ${y - 0.25}) scale(${0.5 / 24})`,
+    }, group);
+  }
+}
+
 export function diagramSvg(variant, { fen, arrows = [], wrong = [], highlight = [], numbers = false }) {
   const size = variant.size;
   const cells = new Map(variant.squares.map((s) => [s.number, s]));
@@ -154,13 +176,7 @@ export function diagramSvg(variant, { fen, arrows = [], wrong = [], highlight = 
   }
   const { pieces } = parseFen(fen);
   const men = node("g", { class: "d-pieces" }, svg);
-  for (const [square, piece] of pieces) {
-    const [x, y] = centre(square);
-    const color = piece.startsWith("white") ? "white" : "black";
-    const group = node("g", { "data-piece": piece, "data-square": square }, men);
-    node("circle", { cx: x, cy: y, r: 0.38, class: `d-piece d-${color}` }, group);
-    if (piece.endsWith("-king")) node("circle", { cx: x, cy: y, r: 0.19, class: `d-crown d-${color}` }, group);
-  }
+  for (const [square, piece] of pieces) drawPiece(men, square, piece, centre(square));
   if (numbers) {
     // In the middle of the square, inked to stand out on the piece standing there, if any.
     const labels = node("g", { class: "d-numbers" }, svg);

@@ -289,12 +289,30 @@ export async function claim() {
   if (g.mode === "daily") refreshStreak();
 }
 
+/* Refusals of the name itself: any other 4xx refused the won game (already spent, its day
+ * closed…), and the network's own allowance may still give the name. */
+const NAME_REFUSALS = new Set(["invalid-pseudonym", "reserved-pseudonym", "pseudonym-taken"]);
+
+/** A first pseudonym, with this won game as the browser's allowance (one name per won game,
+ * beside the network's), else with the network's allowance alone. */
+async function createPlayerWithWin(name) {
+  const g = state.game;
+  try {
+    return await api.createPlayer(name, g?.id, state.token);
+  } catch (err) {
+    const gameRefused = err instanceof ApiError && err.status >= 400 && err.status < 500
+      && !NAME_REFUSALS.has(err.code);
+    if (!g || !gameRefused) throw err;
+    return api.createPlayer(name);
+  }
+}
+
 $("pseudo-form").addEventListener("submit", async (e) => {
   e.preventDefault();
   const name = $as("pseudo", HTMLInputElement).value.trim();
   $("pseudo-error").textContent = "";
   try {
-    const player = await api.createPlayer(name);
+    const player = await createPlayerWithWin(name);
     savePlayer(player);
     await claim();
   } catch (err) {
@@ -302,6 +320,8 @@ $("pseudo-form").addEventListener("submit", async (e) => {
       $("pseudo-error").textContent = t("pseudoTaken");
     } else if (err instanceof ApiError && err.code === "rate-limited") {
       $("pseudo-error").textContent = t("tooManyPseudonyms");
+    } else if (err instanceof ApiError && err.code === "reserved-pseudonym") {
+      $("pseudo-error").textContent = t("pseudoReserved");
     } else if (err instanceof ApiError && err.status === 422) {
       $("pseudo-error").textContent = t("pseudoInvalid", { why: err.message });
     } else {

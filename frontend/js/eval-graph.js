@@ -6,6 +6,7 @@
  * Evaluations are squashed into win chances, as lidraughts draws them, so one man at the start
  * shows clearly and ten men do not flatten the rest.
  */
+import { decisiveWinner } from "./eval-format.js";
 import { t } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -22,7 +23,8 @@ function el(name, attrs, cls) {
 
 /** The height of a point: `evalAfter` squashed, a forced win at the edge. */
 function yOf(point) {
-  if (point.mate !== null && point.mate !== undefined) return point.mate > 0 ? 2 : HEIGHT - 2;
+  const winner = decisiveWinner(point.eval, point.mate);
+  if (winner) return winner === "white" ? 2 : HEIGHT - 2;
   const chance = 2 / (1 + Math.exp(-SQUASH * point.eval)) - 1;
   return HEIGHT / 2 - (chance * (HEIGHT / 2 - 2));
 }

@@ -10,9 +10,10 @@ import "./freeplay-words.js";
 import { setupDuoView } from "./duo-view.js";
 import { HelpTools, isDuo } from "./help-tools.js";
 import { createFromChoices, loadChoices } from "./newgame-core.js";
-import { setupPdnTools } from "./pdn-tools.js";
+import { drawGameLink, setupPdnTools } from "./pdn-tools.js";
 import { Review } from "./review.js";
 import { recordResult } from "./stats-store.js";
+import { rememberToken } from "./analysis-links.js";
 import { $ } from "./dom.js";
 
 /**
@@ -23,13 +24,18 @@ import { $ } from "./dom.js";
  */
 export function setupGameTools(page) {
   /** The line under the tools, kept as the function that words it so that a language
-   * switch (which redraws the page, then calls drawn()) says it again in the new language. */
+   * switch (which redraws the page, then calls drawn()) says it again in the new language,
+   * and the position it was said about: once the game has moved on or ended, it is stale
+   * ("the computer declines the draw" under "You won!"). */
   let spoken = () => "";
+  const positionOf = (g) => (g ? `${g.id}:${g.ply}:${g.status}` : "");
+  let spokenAt = "";
   const tools = {
     page,
     board: page.board,
     say(words) {
       spoken = words;
+      spokenAt = positionOf(page.game());
       $("tools-text").textContent = words();
     },
     reviewing: () => false,
@@ -63,14 +69,17 @@ export function setupGameTools(page) {
   function drawn() {
     const g = page.game();
     if (!g) return;
+    drawGameLink(g);
     tools.help.drawn(g);
     duo.drawn(g);
     $("game-tools").hidden = false;
     if (g.status !== "playing" && recorded !== g.id) {
       recordResult(g);
+      rememberToken(g.id, page.token()); // the archive links its analysis (stats page)
       recorded = g.id;
     }
     review.drawn(g);
+    if (spokenAt !== positionOf(g)) spoken = () => "";
     $("tools-text").textContent = spoken();
   }
 

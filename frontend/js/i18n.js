@@ -52,6 +52,7 @@ const WORDS = {
     pseudoTaken: "Ce pseudonyme est déjà pris.",
     tooManyPseudonyms: "Trop de pseudonymes créés depuis ce réseau aujourd'hui : réessayez demain.",
     pseudoInvalid: "Pseudonyme refusé : de 3 à 20 caractères, lettres, chiffres, espaces et - _ . uniquement.",
+    pseudoReserved: "Ce pseudonyme est réservé : il se lirait comme la voix du site (équipe, modération, ordinateur…). Choisissez-en un autre.",
     copied: "Résultat copié !",
     copyFailed: "Copie impossible : {text}",
     shareDaily: "Dames du jour — défi du {date}",
@@ -74,7 +75,8 @@ const WORDS = {
     provisionalNote: "Provisoire : la partie est en cours d'analyse (fair-play).",
     underReview: "Votre partie à {score} points est en cours d'examen : {why}",
     pausesShort: "‖ {n} · {time}",
-    pausesDetail: "{n} pause(s), horloge arrêtée {time}",
+    "pausesDetail:one": "{n} pause, horloge arrêtée {time}",
+    "pausesDetail:other": "{n} pauses, horloge arrêtée {time}",
     // past challenges (days.js)
     pastPlay: "Jouer",
     pastPlayLabel: "le défi du {date}",
@@ -120,6 +122,8 @@ const WORDS = {
     overFen: "La position de ce lien est déjà terminée : il n'y a rien à jouer.",
     badVariant: "Ce lien demande une variante inconnue.",
     badDate: "La date de ce lien n'est pas valide (attendu : aaaa-mm-jj).",
+    badMode: "Ce lien demande un mode de jeu que le site n'a pas (« {mode} ») : aucune partie n'a été ouverte.",
+    playDailyInstead: "Jouer le défi du jour",
     dayNotClosed: "Le défi du {date} compte encore pour ses joueurs : il pourra être rejoué après sa clôture.",
     dayNotStarted: "Le défi du {date} n'a pas encore commencé.",
     noChallenge: "Il n'y a pas eu de défi le {date}.",
@@ -179,6 +183,7 @@ const WORDS = {
     pseudoTaken: "That pseudonym is taken.",
     tooManyPseudonyms: "Too many pseudonyms were created from this network today: try again tomorrow.",
     pseudoInvalid: "Pseudonym refused: {why}",
+    pseudoReserved: "This pseudonym is reserved: it would read as the site's own voice (staff, moderation, the computer…). Choose another one.",
     copied: "Result copied!",
     copyFailed: "Could not copy: {text}",
     shareDaily: "Dames du jour — challenge of {date}",
@@ -201,7 +206,8 @@ const WORDS = {
     provisionalNote: "Provisional: the game is being analysed (fair play).",
     underReview: "Your {score}-point game is under review: {why}",
     pausesShort: "‖ {n} · {time}",
-    pausesDetail: "{n} pause(s), clock stopped for {time}",
+    "pausesDetail:one": "{n} pause, clock stopped for {time}",
+    "pausesDetail:other": "{n} pauses, clock stopped for {time}",
     // past challenges (days.js)
     pastPlay: "Play",
     pastPlayLabel: "the challenge of {date}",
@@ -247,6 +253,8 @@ const WORDS = {
     overFen: "The position in this link is already over: there is nothing to play.",
     badVariant: "This link asks for an unknown variant.",
     badDate: "The date in this link is not valid (expected: yyyy-mm-dd).",
+    badMode: "This link asks for a game mode the site does not have (“{mode}”): no game was opened.",
+    playDailyInstead: "Play today's challenge",
     dayNotClosed: "The challenge of {date} still counts for its players: it can be replayed once it has closed.",
     dayNotStarted: "The challenge of {date} has not begun yet.",
     noChallenge: "There was no challenge on {date}.",
@@ -284,9 +292,45 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ""));
 }
 
+/**
+ * The phrase for a count `n`: the key's form for that number in the page's language
+ * (`key:one`, `key:other`… as Intl.PluralRules names them: French says "1 coup", "0 coup",
+ * English "0 moves"), with `{n}` and the other placeholders filled.
+ * @param {string} key
+ * @param {number} n
+ * @param {Record<string, unknown>} [params]
+ * @returns {string}
+ */
+export function tn(key, n, params = {}) {
+  const form = new Intl.PluralRules(lang() === "en" ? "en-GB" : "fr-FR").select(n);
+  const words = WORDS[lang()];
+  const chosen = words[`${key}:${form}`] !== undefined ? `${key}:${form}` : `${key}:other`;
+  return t(chosen, { ...params, n: formatNumber(n) });
+}
+
 /** Numbers the way the language writes them (3 000 in French, 3,000 in English). */
 export function formatNumber(n) {
   return new Intl.NumberFormat(lang() === "en" ? "en-GB" : "fr-FR").format(n);
+}
+
+/**
+ * A list the way the language writes it: "1, 2 et 3", "1, 2 and 3".
+ * @param {string[]} items
+ * @returns {string}
+ */
+export function formatList(items) {
+  const code = lang() === "en" ? "en-GB" : "fr-FR";
+  return new Intl.ListFormat(code, { style: "long", type: "conjunction" }).format(items);
+}
+
+/**
+ * A phrase made to stand alone as a sentence: its first letter upper-case (the phrases are
+ * written to follow a colon, lower-case).
+ * @param {string} text
+ * @returns {string}
+ */
+export function sentence(text) {
+  return text ? text[0].toLocaleUpperCase(lang()) + text.slice(1) : text;
 }
 
 export function formatDuration(totalSeconds) {
@@ -297,13 +341,21 @@ export function formatDuration(totalSeconds) {
   return h ? `${h}:${pad(m)}:${pad(s % 60)}` : `${pad(m)}:${pad(s % 60)}`;
 }
 
+/**
+ * A day as the language writes it: "1er décembre 2026" (French writes the first of the month
+ * as an ordinal, which Intl does not), "1 December 2026".
+ * @param {string} iso yyyy-mm-dd
+ * @returns {string}
+ */
 export function formatDate(iso) {
   if (!iso) return "";
   const [y, mo, d] = iso.split("-").map(Number);
   const date = new Date(Date.UTC(y, mo - 1, d));
-  return new Intl.DateTimeFormat(lang() === "en" ? "en-GB" : "fr-FR", {
+  const parts = new Intl.DateTimeFormat(lang() === "en" ? "en-GB" : "fr-FR", {
     day: "numeric", month: "long", year: "numeric", timeZone: "UTC",
-  }).format(date);
+  }).formatToParts(date);
+  return parts.map((p) => (p.type === "day" && lang() === "fr" && d === 1 ? "1er" : p.value))
+    .join("");
 }
 
 /** The tab's title in the page's language: each page's <title> is French, with its English

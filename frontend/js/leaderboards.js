@@ -8,7 +8,7 @@
 import { ApiError, api } from "./api.js";
 import { reasonsWords } from "./fairplay-words.js";
 import {
-  formatDate, formatDuration, formatNumber, setupLanguageSwitch, t,
+  formatDate, formatDuration, formatNumber, setupLanguageSwitch, t, tn,
 } from "./i18n.js";
 import { savedPlayer } from "./store.js";
 import { $, $as } from "./dom.js";
@@ -42,8 +42,8 @@ function timeCell(entry) {
   if (entry.pauses > 0) {
     const pauses = document.createElement("small");
     pauses.className = "note";
-    const detail = t("pausesDetail", {
-      n: entry.pauses, time: formatDuration(Math.round(entry.pausedMs / 1000)),
+    const detail = tn("pausesDetail", entry.pauses, {
+      time: formatDuration(Math.round(entry.pausedMs / 1000)),
     });
     pauses.title = detail;
     pauses.setAttribute("aria-label", detail);
@@ -124,6 +124,17 @@ function drawMine(me) {
   }
 }
 
+/** "Nobody has scored here yet", under the board's heading, across the table. */
+function emptyRow() {
+  const tr = document.createElement("tr");
+  const td = document.createElement("td");
+  td.colSpan = $as("ranking", HTMLTableElement).tHead.rows[0].cells.length;
+  td.className = "empty-row";
+  td.textContent = t("empty");
+  tr.append(td);
+  return tr;
+}
+
 function draw() {
   const active = $(board === "daily" ? "tab-daily" : "tab-free");
   const other = $(board === "daily" ? "tab-free" : "tab-daily");
@@ -155,7 +166,8 @@ function draw() {
     body.append(tr);
   }
   $("lb-pauses-note").hidden = !data.entries.some((entry) => entry.pauses > 0);
-  $("lb-status").textContent = data.entries.length ? "" : t("empty");
+  $("lb-status").textContent = "";
+  if (!data.entries.length) body.append(emptyRow());
   if (me) drawMine(me);
 }
 

@@ -5,16 +5,19 @@
  * move shown at once, sent to the server, and the computer's reply drawn when it comes.
  */
 import { ApiError, api } from "./api.js";
+import {
+  drawReply, keepPending, unansweredMove, waitForReply,
+} from "./computer-reply.js";
 import { applyMove } from "./fen.js";
 import { t } from "./i18n.js";
-import { announced, syncPause } from "./pause-sync.js";
+import { announced } from "./pause-sync.js";
 import { emptyPick, movableSquares, touch } from "./picker.js";
 import { handleFailure, hideError } from "./play-errors.js";
-import { afterEnd, start } from "./play-session.js";
+import { afterEnd, onStart, start } from "./play-session.js";
 import {
-  adopt, announce, answerBoard, beginMove, board, clock, endMove, hint, moveReceived, playerToMove, setPick, showLocally, state,
+  announce, answerBoard, beginMove, board, clock, endMove, hint, moveReceived, playerToMove,
+  setPick, showLocally, state,
 } from "./play-state.js";
-import { resultText } from "./end-screen.js";
 import { drawMarks, drawStatus, render } from "./play-view.js";
 import { playMoveSound } from "./sound.js";
 import { $ } from "./dom.js";
@@ -85,34 +88,48 @@ function onDrop(from, to) {
   }
 }
 
-async function playMove(move, skipAnimation) {
+/** Shows `move` played at once, before the server's answer. */
+function showMoveSent(move) {
   // The server charges the turn up to the move's arrival: the clock shown stops here.
   clock.freeze();
   beginMove({ ply: state.game.ply, move: move.hub });
+  keepPending(state.game.id, state.pending);
   announce(t("youPlay", { m: move.notation }));
   drawMarks();
+}
+
+async function playMove(move, skipAnimation) {
+  showMoveSent(move);
   if (!skipAnimation) await board.animate(move);
   playMoveSound("player", move.captures.length);
   showLocally(applyMove(state.pieces, move));
+  drawSent(move);
+  return send();
+}
+
+/** Draws the position shown while `move` is on its way. */
+function drawSent(move) {
   board.setPosition(state.localPieces);
   board.setMarks({ last: move });
   drawStatus();
-  return send();
 }
 
 async function send() {
   const before = state.game;
   $("thinking").hidden = false;
   await announced();
+  let next;
   try {
-    const next = await api.play(before.id, state.token, state.pending);
-    moveReceived();
-    hideError();
-    await showReply(before, next);
+    next = await api.play(before.id, state.token, state.pending);
   } catch (err) {
+    if (err instanceof ApiError && (err.status === 409 || err.status === 422)) {
+      keepPending(before.id, null);
+    }
     if (err instanceof ApiError && err.status === 409 && err.body && err.body.game) {
       endMove();
-      hint(t("stale"));
+      // The computer still thinking about this very move is no news: only a game that moved
+      // on elsewhere is.
+      if (err.code !== "computer-thinking") hint(t("stale"));
       start(err.body.game, state.token);
       return;
     }
@@ -125,29 +142,33 @@ async function send() {
     }
     handleFailure(err, send);
     drawStatus();
+    return;
   }
+  moveReceived();
+  keepPending(before.id, null);
+  hideError();
+  board.setPosition(state.localPieces);
+  try {
+    // A retry the server answered while it still thinks: the reply comes with a later read.
+    if (next.thinking) next = await waitForReply(next);
+    else await drawReply(before, next);
+  } catch (err) {
+    handleFailure(err, () => start(state.game, state.token));
+    return;
+  }
+  afterEnd(next);
 }
 
-async function showReply(before, next) {
-  const reply = next.lastComputerMove;
-  const replied = reply && next.moves.length >= before.moves.length + 2;
-  $("thinking").hidden = true;
-  if (replied) {
-    board.setPosition(state.localPieces);
-    await board.animate(reply);
-    playMoveSound("computer", reply.captures.length);
-    announce(t(reply.captures.length ? "computerTakes" : "computerPlays", { m: reply.notation }));
-  }
-  endMove();
-  adopt(next);
-  render();
-  if (next.status === "playing") {
-    syncPause();
-  } else {
-    setTimeout(() => announce(t("gameOver", { result: resultText(next) })), 600);
-    afterEnd(next);
-  }
-}
+/** A page reloaded while its move was on the way sends it again (the server plays it once). */
+onStart((game) => {
+  const kept = unansweredMove(game);
+  if (!kept || state.busy) return;
+  const move = game.legalMoves.find((m) => m.hub === kept.move);
+  showMoveSent(move); // at the kept ply, which is the game's (unansweredMove)
+  showLocally(applyMove(state.pieces, move));
+  drawSent(move);
+  send();
+});
 
 answerBoard({
   touch: onTouch, drop: onDrop, dragStart: onDragStart, cancel: cancelPick,

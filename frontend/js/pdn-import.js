@@ -21,12 +21,17 @@ import { setupLanguageSwitch, t } from "./i18n.js";
 import { LEVELS, createFromChoices, loadChoices } from "./newgame-core.js";
 import { readTabText, savedGame, writeTabText } from "./store.js";
 import { boardHref } from "./analysis-links.js";
+import { drawNotes, hasNotes, plyText, variationAt } from "./pdn-notes.js";
+import { sharedPdn } from "./share-link.js";
 import { $, $as, targetAs, eventElement } from "./dom.js";
 
+/** The server's limit on the text itself (its UTF-8 bytes), as a file's size counts it. */
 const MAX_BYTES = 256 * 1024;
 const DRAFT_KEY = "importDraft";
 
-const view = { text: "", result: null, ply: 0 };
+/** `text`: the text the shown games were read from; `ply`: the main line's position shown;
+ * `side`: a variation shown instead ({path, at}: pdn-notes.js's path, its move shown). */
+const view = { text: "", result: null, ply: 0, side: null };
 /** The variants the server plays (GET /api/variants), international until it answers. */
 let variantNames = ["international"];
 const board = new BoardView($("board"), {
@@ -41,29 +46,59 @@ function detail() {
 function drawMoves() {
   const game = detail();
   const variant = cachedVariant(game.variant || "international");
-  drawMoveList($("imp-moves"), game.moves.map((m) => m.notation), {
+  drawMoveList($("imp-moves"), game.moves.map(plyText), {
     firstMover: parseFen(game.startFen).turn,
     opener: variant ? variant.firstToMove : "white",
   });
+  const spans = /** @type {NodeListOf<HTMLElement>} */ (
+    $("imp-moves").querySelectorAll(".mv[data-move]"));
+  for (const span of spans) {
+    span.classList.toggle("noted", hasNotes(game.moves[Number(span.dataset.move) - 1]));
+  }
 }
 
-/** The position after `view.ply` moves, the move that led there outlined. */
+/** What the board shows: the position, the move that led there, its notes' path, the text. */
+function shown(game) {
+  if (view.side) {
+    const variation = variationAt(game, view.side.path);
+    const ply = variation.moves[view.side.at - 1];
+    return {
+      fen: ply.fen, ply, path: `${view.side.path}.${view.side.at}`,
+      text: t("importVariationAt", { m: plyText(ply), n: view.side.at,
+        total: variation.moves.length }),
+      last: view.side.at >= variation.moves.length,
+    };
+  }
+  const k = view.ply;
+  const ply = k === 0 ? null : game.moves[k - 1];
+  return {
+    fen: ply ? ply.fen : game.startFen, ply, path: String(k),
+    text: game.moves.length === 0 ? t("importNoMoves")
+      : k === 0 ? t("reviewStart", { total: game.moves.length })
+        : t("reviewAt", { m: plyText(ply), n: k, total: game.moves.length }),
+    last: k >= game.moves.length,
+  };
+}
+
+/** The position shown (after `view.ply` moves, or in a variation), the move that led there
+ * outlined, and the file's notes on it. */
 function drawPosition() {
   const game = detail();
-  const k = view.ply;
-  const fen = k === 0 ? game.startFen : game.moves[k - 1].fen;
+  const at = shown(game);
   // The game's own board (8×8 or 10×10, its numbering), drawn once the API describes it.
   board.useVariant(game.variant || "international").catch(() => {});
-  board.setPosition(parseFen(fen).pieces);
-  board.setMarks({ last: k === 0 ? null : game.moves[k - 1].move });
-  $("imp-text").textContent = game.moves.length === 0 ? t("importNoMoves")
-    : k === 0 ? t("reviewStart", { total: game.moves.length })
-      : t("reviewAt", { m: game.moves[k - 1].notation, n: k, total: game.moves.length });
-  $as("imp-prev", HTMLButtonElement).disabled = k === 0;
-  $as("imp-next", HTMLButtonElement).disabled = k >= game.moves.length;
-  markMoves($("imp-moves"), { controls: true, current: k });
-  $as("imp-board", HTMLAnchorElement).href = boardHref(game.variant, fen);
-  drawPlayOn(fen);
+  board.setPosition(parseFen(at.fen).pieces);
+  board.setMarks({ last: at.ply ? at.ply.move : null });
+  $("imp-text").textContent = at.text;
+  $as("imp-prev", HTMLButtonElement).disabled = !view.side && view.ply === 0;
+  $as("imp-next", HTMLButtonElement).disabled = at.last;
+  $("imp-main").hidden = !view.side;
+  const mainPly = view.side ? Number(view.side.path.split(".")[0]) : view.ply;
+  markMoves($("imp-moves"), { controls: true, current: mainPly });
+  drawNotes($("imp-notes"), { comment: view.ply === 0 ? game.comment : null, ply: at.ply,
+    path: at.path });
+  $as("imp-board", HTMLAnchorElement).href = boardHref(game.variant, at.fen);
+  drawPlayOn(at.fen);
 }
 
 function drawPlayOn(fen) {
@@ -148,11 +183,20 @@ function drawGame() {
   drawPosition();
 }
 
-/** Reads `view.text`; without `gameIndex`, the server gives the first game it can read. */
-async function read(gameIndex = null) {
+/** The text's size as the server counts it: its UTF-8 bytes. */
+const byteSize = (text) => new TextEncoder().encode(text).length;
+
+/** Reads `text`; without `gameIndex`, the server gives the first game it can read. The games
+ * shown change only once the server has read it: a refused text leaves them as they were. */
+async function read(text, gameIndex = null) {
+  if (byteSize(text) > MAX_BYTES) {
+    $("import-error").textContent = t("importFileTooBig");
+    return;
+  }
   $("import-error").textContent = t("importReading");
+  let result;
   try {
-    view.result = await api.readPdn(view.text, gameIndex, $as("pdn-variant", HTMLSelectElement).value);
+    result = await api.readPdn(text, gameIndex, $as("pdn-variant", HTMLSelectElement).value);
   } catch (err) {
     let why = t("requestFailed");
     if (err instanceof ApiError && err.status === 413) why = t("importFileTooBig");
@@ -160,6 +204,7 @@ async function read(gameIndex = null) {
     $("import-error").textContent = why;
     return;
   }
+  Object.assign(view, { text, result, side: null });
   try {
     // The board of the game's variant, as the API describes it, before anything is shown.
     await board.useVariant(detail().variant || "international");
@@ -172,12 +217,13 @@ async function read(gameIndex = null) {
   drawGame();
 }
 
+/** "Read" reads the text in the box, whatever was read or refused before. */
 $("import-form").addEventListener("submit", (e) => {
   e.preventDefault();
-  view.text = $as("pdn-input", HTMLTextAreaElement).value;
-  if (!view.text.trim()) return;
-  writeTabText(DRAFT_KEY, view.text.slice(0, MAX_BYTES));
-  read();
+  const text = $as("pdn-input", HTMLTextAreaElement).value;
+  if (!text.trim()) return;
+  writeTabText(DRAFT_KEY, text.slice(0, MAX_BYTES));
+  read(text);
 });
 
 /** The file's text: UTF-8, unless that leaves undecodable bytes (U+FFFD), then Windows-1252,
@@ -188,36 +234,65 @@ async function fileText(file) {
   return text.includes("\uFFFD") ? new TextDecoder("windows-1252").decode(bytes) : text;
 }
 
+/** A chosen file's text goes into the box, so "Read" reads it again, too large or not (a
+ * file too large is refused there, before anything is sent, and the box shows what it is). */
 $("pdn-file").addEventListener("change", async (e) => {
   const { files } = targetAs(e, HTMLInputElement);
   const file = files && files[0];
   if (!file) return;
-  if (file.size > MAX_BYTES) {
-    $("import-error").textContent = t("importFileTooBig");
-    return;
-  }
-  $as("pdn-input", HTMLTextAreaElement).value = await fileText(file);
-  view.text = $as("pdn-input", HTMLTextAreaElement).value;
-  read();
+  const input = $as("pdn-input", HTMLTextAreaElement);
+  input.value = await fileText(file);
+  read(input.value);
 });
 
 $as("game-pick", HTMLSelectElement).addEventListener(
-  "change", (e) => read(Number(targetAs(e, HTMLSelectElement).value)),
+  "change", (e) => read(view.text, Number(targetAs(e, HTMLSelectElement).value)),
 );
-// The text already read is read again as the newly chosen variant.
+// The text in the box is read again as the newly chosen variant.
 $as("pdn-variant", HTMLSelectElement).addEventListener("change", () => {
-  if (view.text.trim()) read();
+  const text = $as("pdn-input", HTMLTextAreaElement).value;
+  if (text.trim()) read(text);
 });
 
 function step(to) {
   const game = detail();
   if (!game) return;
+  view.side = null;
   view.ply = Math.max(0, Math.min(to, game.moves.length));
   drawPosition();
 }
 
-$("imp-prev").addEventListener("click", () => step(view.ply - 1));
-$("imp-next").addEventListener("click", () => step(view.ply + 1));
+/** One move back or on, in the line shown: out of a variation's first move to where it
+ * starts (the move before the one it replaces, in the line holding it). */
+function stepBy(delta) {
+  if (!view.side) {
+    step(view.ply + delta);
+    return;
+  }
+  let { path, at } = view.side;
+  at += delta;
+  while (at < 1) {
+    const steps = path.split(".").map(Number);
+    if (steps.length <= 2) {
+      step(steps[0] - 1);
+      return;
+    }
+    path = steps.slice(0, -2).join(".");
+    at = steps[steps.length - 2] - 1;
+  }
+  view.side = { path, at: Math.min(at, variationAt(detail(), path).moves.length) };
+  drawPosition();
+}
+
+$("imp-prev").addEventListener("click", () => stepBy(-1));
+$("imp-next").addEventListener("click", () => stepBy(1));
+$("imp-main").addEventListener("click", () => step(Number(view.side.path.split(".")[0])));
+$("imp-notes").addEventListener("click", (e) => {
+  const button = /** @type {HTMLElement | null} */ (eventElement(e).closest(".var-move"));
+  if (!button) return;
+  view.side = { path: button.dataset.var, at: Number(button.dataset.at) };
+  drawPosition();
+});
 onMoveChosen($("imp-moves"), step);
 /** ← → step through the game, Home and End jump to its start and its end. */
 const KEY_STEPS = {
@@ -227,7 +302,11 @@ document.addEventListener("keydown", (e) => {
   const to = KEY_STEPS[e.key];
   if (!to || !detail() || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
   if (eventElement(e).closest?.("input, textarea, select, #board")) return;
-  step(to(view.ply));
+  if (view.side && (e.key === "ArrowLeft" || e.key === "ArrowRight")) {
+    stepBy(e.key === "ArrowLeft" ? -1 : 1);
+  } else {
+    step(to(view.ply));
+  }
   e.preventDefault();
 });
 
@@ -256,5 +335,9 @@ setupLanguageSwitch(() => {
 });
 drawVariantChoice();
 loadVariantNames();
-const draft = readTabText(DRAFT_KEY);
+// A shared game's link (share-link.js) opens that game at once, read-only; otherwise the
+// tab's draft comes back into the box.
+const linked = sharedPdn(location.hash);
+const draft = linked || readTabText(DRAFT_KEY);
 if (draft) $as("pdn-input", HTMLTextAreaElement).value = draft;
+if (linked) read(linked);

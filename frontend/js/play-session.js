@@ -5,9 +5,10 @@
  * starts it on screen, and sets off what a finished game brings (streak, claim).
  */
 import { ApiError, api } from "./api.js";
+import { waitForReply } from "./computer-reply.js";
 import { claim, forgetEnding, refreshStreak } from "./end-screen.js";
 import { t } from "./i18n.js";
-import { syncPause } from "./pause-sync.js";
+import { announced, syncPause } from "./pause-sync.js";
 import { createErrorText, handleFailure, hideError, showError } from "./play-errors.js";
 import { adopt, openGame, page, rankable, setClaim, setPick, state } from "./play-state.js";
 import { render } from "./play-view.js";
@@ -15,6 +16,16 @@ import { forgetGame, saveGame, savedGame, savedPlayer } from "./store.js";
 import { recordDailyWin, todayUtc } from "./streak.js";
 
 const DATE_FORMAT = /^\d{4}-\d{2}-\d{2}$/;
+/** What else follows a game put on screen (move-input.js: a move a reload cut, sent again). */
+const starters = [];
+
+/**
+ * Runs `follow(game)` after each game put on screen by `start`.
+ * @param {(game: object) => void} follow
+ */
+export function onStart(follow) {
+  starters.push(follow);
+}
 
 /** What a finished game sets off once: the claim, the browser's streak. */
 export function afterEnd(g) {
@@ -33,8 +44,31 @@ export function start(game, token) {
   openGame(token);
   render();
   syncPause();
+  if (game.thinking) {
+    // Reloaded (or opened in another tab) while the computer thinks: its reply comes later.
+    waitForReply(game).then(afterEnd, (err) => handleFailure(err, () => loadGame()));
+    return;
+  }
   afterEnd(game);
+  for (const follow of starters) follow(game);
 }
+
+/** A tab shown again reads its game: another tab (or device) may have played meanwhile. */
+async function catchUp() {
+  const g = state.game;
+  if (document.hidden || !g || g.status !== "playing" || state.busy || state.pending) return;
+  await announced(); // the "visible again" first, so the read voids no pause
+  try {
+    const now = await api.getGame(g.id, state.token);
+    if (state.game !== g || state.busy || state.pending) return;
+    if (now.ply !== g.ply || now.status !== g.status || now.thinking) start(now, state.token);
+  } catch {
+    /* the next move meets the server anyway: a 409 then brings the game */
+  }
+}
+document.addEventListener("visibilitychange", () => {
+  catchUp();
+});
 
 export async function createGame() {
   hideError();
@@ -76,6 +110,11 @@ function resumable(saved) {
 
 export async function loadGame() {
   hideError();
+  if (page.unknownMode !== null) {
+    showError(() => t("badMode", { mode: page.unknownMode.slice(0, 40) }), null,
+      { label: () => t("playDailyInstead"), run: () => location.assign("play.html?mode=daily") });
+    return undefined;
+  }
   if (page.askedDate && !DATE_FORMAT.test(page.askedDate)) {
     showError(() => t("badDate"), null);
     return undefined;

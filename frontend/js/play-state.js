@@ -15,11 +15,15 @@ const params = new URLSearchParams(location.search);
 const askedMode = params.get("mode");
 /** An old practice link (?practice=1&fen=&level=): a casual free game from a position. */
 const practice = params.get("practice") === "1";
+/** The modes a link may ask for (no mode: the daily). */
+const MODES = ["daily", "free", "duo"];
 /** @type {Api.GameView["mode"]} */
 const mode = practice ? "practice"
   : askedMode === "free" || askedMode === "duo" ? askedMode : "daily";
 const address = {
   mode,
+  /** A mode the link asks for that the site does not have: said, never read as the daily. */
+  unknownMode: !practice && askedMode !== null && !MODES.includes(askedMode) ? askedMode : null,
   practiceFen: params.get("fen"),
   practiceLevel: params.get("level"),
   /** A past day's challenge asked for by date (replayed unranked), or null for today's. */
@@ -98,6 +102,13 @@ export function showLocally(pieces) {
 /** The server has the move (its reply is being shown: still busy). */
 export function moveReceived() {
   current.pending = null;
+}
+
+/** The computer thinks about a move the server already has (a reload, another tab): the
+ * board takes no move until its reply is shown (``endMove``). */
+export function awaitReply() {
+  current.pending = null;
+  current.busy = true;
 }
 
 /** The move is over: refused, or its reply shown. */

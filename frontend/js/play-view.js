@@ -4,6 +4,7 @@
  * panel (pieces, clock, whose turn), the daily's close banner and the move list. `render()`
  * draws it all from the server's last view, then lets the end screen and the tools follow.
  */
+import "./freeplay-words.js";
 import { formatDate, formatDuration, lang, t } from "./i18n.js";
 import { drawMoveList } from "./move-list.js";
 import { parseFen } from "./fen.js";
@@ -29,6 +30,16 @@ export function onRender(draw) {
  * computer's). */
 function lastMove(g) {
   return g.lastMove !== undefined ? g.lastMove : g.lastComputerMove;
+}
+
+/** The player's own last move when the computer has replied since (lidraughts marks only the
+ * last move; here the reply is marked as the last, the player's move more lightly): null in
+ * a duo game and when the player's move is the last one. */
+function ownMoveBefore(g) {
+  const own = g.lastPlayerMove;
+  const last = lastMove(g);
+  if (!own || !last || g.mode === "duo" || own.hub === last.hub) return null;
+  return own;
 }
 
 export function drawBanner() {
@@ -74,7 +85,9 @@ export function drawMarks() {
     steps: marks.steps,
     taken: marks.taken,
     visited: marks.visited,
-    last: state.busy ? null : lastMove(g),
+    // While the computer thinks, the player's move (already stored) stays marked.
+    last: state.busy && !g.thinking ? null : lastMove(g),
+    previous: state.busy ? null : ownMoveBefore(g),
   });
   board.setInteractive(playerToMove());
 }
@@ -105,6 +118,9 @@ function drawTitle() {
   }
   $("title").textContent = title;
   document.title = `${title} — Dames du jour`;
+  // Who plays what: the level and the colour chosen on the new-game screen (or the daily's).
+  $("matchup").textContent = g.level
+    ? t(`matchup:${g.playerColor}`, { level: t(`level:${g.level}`) }) : t("matchupDuo");
 }
 
 export function drawClock() {
@@ -116,11 +132,12 @@ export function drawStatus() {
   const g = state.game;
   $("pieces-white").textContent = String(g.pieces.white);
   $("pieces-black").textContent = String(g.pieces.black);
-  $("thinking").hidden = !state.busy || Boolean(state.pending && !$("error").hidden);
+  const waiting = state.busy || Boolean(g.thinking);
+  $("thinking").hidden = !waiting || Boolean(state.pending && !$("error").hidden);
   $("thinking-text").textContent = t("thinking");
   let text = "";
   if (g.status !== "playing") text = t("finished");
-  else if (!state.busy) text = t("yourTurn");
+  else if (!waiting) text = t("yourTurn");
   $("status-text").textContent = text;
   const resign = $("resign");
   resign.hidden = g.status !== "playing";

@@ -9,7 +9,7 @@
 import "./analysis-words.js";
 import "./freeplay-words.js";
 import { formatFen, parseFen } from "./fen.js";
-import { t } from "./i18n.js";
+import { formatList, sentence, t, tn } from "./i18n.js";
 import { cachedVariant } from "./variants.js";
 import { $, $as, targetAs } from "./dom.js";
 
@@ -24,26 +24,41 @@ function mostPieces(variant) {
   return description ? parseFen(description.startFen).pieces.size / 2 : "";
 }
 
-/** One fault of a set-up of `variant` (POST /api/games/position/analyse's `problems`), in
- * the page's words. */
+/**
+ * One fault of a set-up of `variant` (POST /api/games/position/analyse's `problems`), in
+ * the page's words: "square 3", "squares 1, 2 and 3" as the language lists them.
+ * @param {{code: string, message?: string, color?: string, squares?: number[]}} problem
+ * @param {string} variant
+ * @returns {string}
+ */
 export function problemText(problem, variant) {
   const color = problem.color || "white";
+  const squares = problem.squares || [];
   return t(`setup:${problem.code}`, {
     detail: problem.message,
     color: t(`colorOne:${color}`),
     colorPlural: t(`colorMany:${color}`),
-    squares: (problem.squares || []).join(", "),
+    squares: tn("squareList", squares.length, { list: formatList(squares.map(String)) }),
     most: mostPieces(variant),
   });
+}
+
+/**
+ * Every square a refusal names, to mark them on the board.
+ * @param {{squares?: number[]}[]} problems
+ * @returns {Set<number>}
+ */
+export function faultySquares(problems) {
+  return new Set(problems.flatMap((p) => p.squares || []));
 }
 
 const edit = { open: false, variant: "international", pieces: new Map() };
 /** The page's side (setupEditor): its board, its status line, its variants, its request. */
 let page = null;
 
-function draw() {
+function draw(faulty = new Set()) {
   page.board.setPosition(edit.pieces);
-  page.board.setMarks({});
+  page.board.setMarks({ faulty });
 }
 
 /** The variant choice in the page's language. */
@@ -119,12 +134,13 @@ function showProblems(problems) {
   const list = document.createElement("ul");
   for (const problem of problems) {
     const li = document.createElement("li");
-    li.textContent = problemText(problem, edit.variant);
+    li.textContent = sentence(problemText(problem, edit.variant));
     list.append(li);
   }
   const head = document.createElement("p");
   head.textContent = t("setupRefused");
   $("ed-problems").replaceChildren(head, list);
+  draw(faultySquares(problems));
 }
 
 async function done() {

@@ -18,6 +18,20 @@ const KEY_STEPS = {
   ArrowLeft: (from) => from - 1, ArrowRight: (from) => from + 1, Home: () => 0, End: () => Infinity,
 };
 
+/** The layouts that put the board beside the panel (site.css): elsewhere it stands above. */
+const SIDE_BY_SIDE = "(min-width: 900px), (orientation: landscape) and (max-height: 600px)";
+
+/** On a phone held upright the board stands above the panel, and the review bar far below
+ * it: while the game is stepped through the board stays at the top of the screen (CSS:
+ * `body.reviewing .board-frame` is sticky) and the bar is brought up just under it. */
+function keepBoardAndBarInView() {
+  if (window.matchMedia(SIDE_BY_SIDE).matches) return;
+  const frame = document.querySelector(".board-frame");
+  const bar = $("review");
+  bar.style.scrollMarginTop = `${Math.ceil(frame.getBoundingClientRect().height) + 24}px`;
+  bar.scrollIntoView({ block: "start", behavior: "instant" });
+}
+
 export const reviewable = (g) => Boolean(g) && g.moves.length > 0
   && !(g.mode === "daily" && g.status === "playing");
 
@@ -77,6 +91,7 @@ export class Review {
     board.setInteractive(false);
     document.body.classList.add("reviewing");
     $("review").hidden = false;
+    $("review-start").hidden = true;
     $("review-text").textContent = k === 0 ? t("reviewStart", { total: detail.moves.length })
       : t("reviewAt", { m: detail.moves[k - 1].notation, n: k, total: detail.moves.length });
     $as("review-prev", HTMLButtonElement).disabled = k === 0;
@@ -125,11 +140,13 @@ export class Review {
       return;
     }
     say(() => "");
+    const entering = !this.active;
     this.active = true;
     page.setReviewing(true);
     this.ply = Math.min(target, detail.moves.length);
     this.tools.help.clearHint();
     this.show();
+    if (entering) keepBoardAndBarInView();
   }
 
   onKey(e) {

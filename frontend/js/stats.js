@@ -7,6 +7,7 @@ import "./freeplay-words.js";
 import { setupLanguageSwitch, t } from "./i18n.js";
 import { LEVELS } from "./newgame-core.js";
 import { resetStats, statsRows } from "./stats-store.js";
+import { drawArchive } from "./stats-archive.js";
 import { variantNames } from "./variants.js";
 import { $ } from "./dom.js";
 
@@ -42,6 +43,7 @@ function draw() {
     tr.children[4].className = "loss";
     return tr;
   }));
+  drawArchive();
 }
 
 const resetLabel = [...$("stats-reset").childNodes];

@@ -66,6 +66,8 @@ export const forgetGame = (mode) => writeJson(`game.${mode}`, null);
 
 /** The player's identity once a pseudonym was chosen: {playerId, pseudonym, token}. */
 export const savedPlayer = () => readJson("player");
+/** Where the browser keeps its own daily streak (streak.js). */
+export const STREAK_KEY = "streak";
 export const savePlayer = (player) => writeJson("player", player);
 
 export const showNumbers = () => readJson("numbers") === true;

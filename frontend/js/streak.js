@@ -6,9 +6,8 @@
  */
 import { api } from "./api.js";
 import { lang, t } from "./i18n.js";
-import { readJson, savedPlayer, writeJson } from "./store.js";
+import { STREAK_KEY as KEY, readJson, savedPlayer, writeJson } from "./store.js";
 
-const KEY = "streak";
 const DAY_MS = 86_400_000;
 
 export const todayUtc = () => new Date().toISOString().slice(0, 10);

@@ -7,12 +7,13 @@
  * the code between the player's hands and the API.
  */
 import { api } from "./api.js";
+import { IDENTITY_MOVED } from "./identity.js";
 import { savedPlayer, savePlayer } from "./store.js";
 import { $, $as } from "./dom.js";
 
 function showError(code) {
   const box = $("transfer-error");
-  const known = code === "bad-transfer-code" || code === "invalid-transfer-code";
+  const known = ["bad-transfer-code", "invalid-transfer-code", "bad-player-token"].includes(code);
   for (const p of box.querySelectorAll("[data-error]")) {
     if (!(p instanceof HTMLElement)) continue;
     p.hidden = p.dataset.error !== (known ? code : "other");
@@ -69,5 +70,10 @@ async function useCode(event) {
 }
 
 $("transfer-ask").addEventListener("click", askForCode);
+// This device's pseudonym moved elsewhere: it has nothing to give any more.
+window.addEventListener(IDENTITY_MOVED, () => {
+  $("transfer-shown").hidden = true;
+  drawPlayer();
+});
 $("transfer-form").addEventListener("submit", useCode);
 drawPlayer();

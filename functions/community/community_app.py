@@ -17,53 +17,50 @@ import gc
 # of them is garbage. It runs again, with those objects frozen out of its way, below.
 gc.disable()
 
+import os
 from typing import Annotated
 
+import report_routes
+from community_params import NO_STORE, BoardDate, PlayerToken
 from dames_backend.boards import ranking
 from dames_backend.boards.views import BoardName, BoardView, MyRankView
 from dames_backend.daily import challenge as daily
 from dames_backend.daily import views as daily_views
 from dames_backend.daily.views import DailyView, PastDays
 from dames_backend.errors import ApiError, error_responses
-from dames_backend.fairplay import reports as fairplay_reports
+from dames_backend.games import archive
 from dames_backend.games import variants as variant_views
+from dames_backend.games.claim import registration_voucher
+from dames_backend.games.store import GameRecord
 from dames_backend.games.variants import VariantsView
 from dames_backend.limits import clients as client_limits
 from dames_backend.players import accounts as players
+from dames_backend.players import rename
 from dames_backend.players import transfer as player_transfer
-from dames_backend.players.views import CreatedPlayer, PlayerView
+from dames_backend.players.export import DataPage, data_page
+from dames_backend.players.views import (
+    ControllerView,
+    CreatedPlayer,
+    ErasureView,
+    PlayerView,
+    RenamedView,
+)
+from dames_backend.privacy import erasure
 from dames_backend.web.app_factory import StrictModel, create_app, make_handler, record_event
-from fastapi import Header, Path, Request, Response
+from fastapi import Header, Query, Request, Response
 from pydantic import BaseModel, Field
 
-PlayerToken = Annotated[
-    str | None,
-    Header(alias="X-Player-Token", description="The player's token", max_length=300),
-]
-# The schema's pattern spells the real calendar days (29 February aside, which the server
-# also accepts in leap years) so that generated requests match what the server takes.
-DATE_SCHEMA_PATTERN = (
-    r"^[1-9][0-9]{3}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])"
-    r"|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-8]))$"
-)
-BoardDate = Annotated[
-    str,
-    Path(
-        min_length=1,
-        max_length=40,
-        description="The challenge date, yyyy-mm-dd (UTC). A day to come has an empty board.",
-        json_schema_extra={"pattern": DATE_SCHEMA_PATTERN},
-    ),
-]
-NO_STORE = "no-store"
+# The stack's ControllerName and ControllerContact parameters (the deploy refuses empty ones).
+CONTROLLER_NAME_ENV = "DAMES_CONTROLLER_NAME"
+CONTROLLER_CONTACT_ENV = "DAMES_CONTROLLER_CONTACT"
+LOG_RETENTION_ENV = "DAMES_LOG_RETENTION_DAYS"  # the stack's LogRetentionDays
 # A few seconds in CloudFront: a crowd of viewers costs one table read per edge and period.
 PUBLIC_BOARD_CACHE = "public, max-age=5"
 
 
-class CreatePlayerRequest(StrictModel):
-    """Register a pseudonym (3–20 letters, digits, spaces, ``-_.``; checked by the server)."""
-
-    pseudonym: str = Field(
+Pseudonym = Annotated[
+    str,
+    Field(
         max_length=200,
         description="3–20 letters, digits, spaces and - _ . (trimmed, NFC); unique up to case "
         "and accents.",
@@ -72,6 +69,18 @@ class CreatePlayerRequest(StrictModel):
             "maxLength": players.MAX_PSEUDONYM_LENGTH,
             "pattern": players.PSEUDONYM_SCHEMA_PATTERN,
         },
+    ),
+]
+
+
+class CreatePlayerRequest(StrictModel):
+    """Register a pseudonym (3–20 letters, digits, spaces, ``-_.``; checked by the server)."""
+
+    pseudonym: Pseudonym
+    gameId: str | None = Field(
+        default=None, max_length=64,
+        description="A won game of this browser (its token as Authorization: Bearer), for "
+        "the per-browser allowance beyond the network's: one pseudonym per won game.",
     )
 
 
@@ -114,11 +123,16 @@ app = create_app(
     response_model=CreatedPlayer,
     responses=error_responses(400, 409, 413, 422, 429),
 )
-def create_player(body: CreatePlayerRequest, request: Request, response: Response) -> CreatedPlayer:
-    """A few registrations a day per network, then 429 ``rate-limited`` with Retry-After."""
+def create_player(
+    body: CreatePlayerRequest, request: Request, response: Response,
+    authorization: Annotated[str | None, Header(max_length=300)] = None,
+) -> CreatedPlayer:
+    """A few pseudonyms created a day per network, and one per won game of the browser
+    (``gameId`` and its token), then 429 ``rate-limited`` with Retry-After."""
     response.headers["Cache-Control"] = NO_STORE
     client = client_limits.scope_address_key(request.scope)
-    created = players.create_player(body.pseudonym, client=client)
+    voucher = registration_voucher(body.gameId, authorization) if body.gameId else None
+    created = players.create_player(body.pseudonym, client=client, voucher=voucher)
     record_event("PlayerCreated", player_id=created.player.player_id)
     return CreatedPlayer.of(created)
 
@@ -131,6 +145,26 @@ def create_player(body: CreatePlayerRequest, request: Request, response: Respons
 def read_me(response: Response, player_token: PlayerToken = None) -> PlayerView:
     response.headers["Cache-Control"] = NO_STORE
     return PlayerView.of(players.authenticate_player(player_token), daily.oldest_open_day())
+
+
+@app.get(
+    "/api/players/me/games",
+    response_model=archive.GamesPage,
+    responses=error_responses(401, 403, 422),
+)
+def my_games(
+    response: Response,
+    player_token: PlayerToken = None,
+    after: Annotated[str | None, Query(
+        max_length=80, description="The `next` of the page before (none: the newest games).",
+    )] = None,
+    limit: Annotated[int, Query(ge=1, le=archive.MAX_PAGE_SIZE)] = archive.PAGE_SIZE,
+) -> archive.GamesPage:
+    """The player's own finished games (started with their pseudonym), newest first, a page at
+    a time: one index query a page, whatever the player's history."""
+    response.headers["Cache-Control"] = NO_STORE
+    player = players.authenticate_player(player_token)
+    return archive.player_games(player.player_id, after, limit)
 
 
 @app.post(
@@ -156,6 +190,76 @@ def redeem_transfer_code(body: RedeemTransferRequest, response: Response) -> Tra
     record_event("PlayerTransferred", player_id=moved.player_id)
     return TransferredPlayer(
         playerId=moved.player_id, pseudonym=moved.pseudonym, playerToken=moved.token
+    )
+
+
+class RenameRequest(StrictModel):
+    """The new pseudonym, under the registration's rules."""
+
+    pseudonym: Pseudonym
+
+
+@app.get(
+    "/api/players/me/data",
+    response_model=DataPage,
+    responses=error_responses(401, 403, 422, 429),
+)
+def read_my_data(
+    response: Response,
+    player_token: PlayerToken = None,
+    cursor: Annotated[str | None, Query(max_length=600)] = None,
+) -> DataPage:
+    """Everything the table holds about the player, page by page (follow ``next``)."""
+    response.headers["Cache-Control"] = NO_STORE
+    player = players.authenticate_player(player_token)
+    return data_page(player, cursor, daily.oldest_open_day(), GameRecord.from_item)
+
+
+@app.post(
+    "/api/players/me/pseudonym",
+    response_model=RenamedView,
+    responses=error_responses(400, 401, 403, 409, 413, 422, 429),
+)
+def rename_me(
+    body: RenameRequest, request: Request, response: Response, player_token: PlayerToken = None
+) -> RenamedView:
+    """A new pseudonym; the old one is quarantined, every board shows the new one."""
+    response.headers["Cache-Control"] = NO_STORE
+    player = players.authenticate_player(player_token)
+    client = client_limits.scope_address_key(request.scope)
+    renamed = rename.rename(player, body.pseudonym, client=client)
+    return RenamedView(pseudonym=renamed.pseudonym, boardsUpdated=renamed.boards_updated)
+
+
+@app.delete(
+    "/api/players/me",
+    response_model=ErasureView,
+    responses={202: {"model": ErasureView}, **error_responses(401, 403)},
+)
+def erase_me(response: Response, player_token: PlayerToken = None) -> ErasureView:
+    """Erase the player; 202 while it goes on (send it again), 200 once done."""
+    response.headers["Cache-Control"] = NO_STORE
+    player = players.authenticate_player(player_token, erasing_ok=True)
+    progress = erasure.run(player.player_id)
+    if not progress.done:
+        response.status_code = 202
+    return ErasureView(erased=progress.done, removed=progress.removed)
+
+
+@app.get("/api/privacy/controller", response_model=ControllerView)
+def controller(response: Response) -> ControllerView:
+    """The privacy notice's controller, as the stack was deployed with it."""
+    response.headers["Cache-Control"] = PUBLIC_BOARD_CACHE
+    name = os.environ.get(CONTROLLER_NAME_ENV, "").strip()
+    contact = os.environ.get(CONTROLLER_CONTACT_ENV, "").strip()
+    days = os.environ.get(LOG_RETENTION_ENV, "")
+    deployed = bool(name and contact)
+    return ControllerView(
+        name=name if deployed else None,
+        contact=contact if deployed else None,
+        local=not deployed,
+        region=os.environ.get("AWS_REGION") or None,
+        logRetentionDays=int(days) if days.isdigit() else None,
     )
 
 
@@ -225,60 +329,7 @@ def free_board_me(response: Response, player_token: PlayerToken = None) -> MyRan
     return _my_rank("free", None, response, player_token)
 
 
-class ReportRequest(StrictModel):
-    """A public entry a player doubts: the pseudonym as the board shows it, and why."""
-
-    pseudonym: str = Field(min_length=1, max_length=200)
-    kind: fairplay_reports.ReportKind = Field(
-        "other", description="engine: an engine's moves; copy: another's line; other."
-    )
-
-
-class ReportReceived(BaseModel):
-    """Only that it was received: neither the count nor what the moderators decide."""
-
-    received: bool = True
-
-
-def _report(board: BoardName, date: str | None, body: ReportRequest, request: Request,
-            response: Response, player_token: str | None) -> ReportReceived:
-    response.headers["Cache-Control"] = NO_STORE
-    fairplay_reports.report_entry(
-        board=board, date=date, pseudonym=body.pseudonym, kind=body.kind,
-        player_token=player_token, client=client_limits.scope_address_key(request.scope),
-    )
-    record_event("EntryReported")
-    return ReportReceived()
-
-
-@app.post(
-    "/api/leaderboards/daily/{date}/reports",
-    status_code=201,
-    response_model=ReportReceived,
-    responses=error_responses(401, 403, 404, 409, 413, 422, 429),
-)
-def report_daily_entry(
-    date: BoardDate, body: ReportRequest, request: Request, response: Response,
-    player_token: PlayerToken = None,
-) -> ReportReceived:
-    """Report a public entry of a day's board (one report per entry and player, a few a
-    day); a moderator looks at it (docs/fair-play.md)."""
-    day, _ = _board_day(date)
-    return _report("daily", day, body, request, response, player_token)
-
-
-@app.post(
-    "/api/leaderboards/free/reports",
-    status_code=201,
-    response_model=ReportReceived,
-    responses=error_responses(401, 403, 404, 409, 413, 422, 429),
-)
-def report_free_entry(
-    body: ReportRequest, request: Request, response: Response,
-    player_token: PlayerToken = None,
-) -> ReportReceived:
-    """Report a public entry of the free board (as the daily's)."""
-    return _report("free", None, body, request, response, player_token)
+report_routes.install(app, _board_day)  # fair play: reporting an entry (report_routes.py)
 
 
 @app.get("/api/daily", response_model=DailyView)

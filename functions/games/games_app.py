@@ -23,7 +23,7 @@ from dames_backend.errors import error_responses
 from dames_backend.fairplay.analysis_views import AnalysisView, ask_analysis, read_analysis
 from dames_backend.games import assist, claim, create, pdn_export, pdn_import, play, position
 from dames_backend.games.enums import GameStatus
-from dames_backend.games.pdn_import import PDN_MAX_BYTES, PDN_MAX_CHARS, PdnReadResult
+from dames_backend.games.pdn_import import PDN_BODY_MAX_BYTES, PDN_MAX_BYTES, PdnReadResult
 from dames_backend.games.views import (
     ClockView,
     Color,
@@ -92,7 +92,11 @@ class AtPly(StrictModel):
 class PdnReadRequest(StrictModel):
     """A PDN file (or a bare FEN) as pasted or opened, and which of its games to give in full."""
 
-    pdn: str = Field(min_length=1, max_length=PDN_MAX_CHARS)
+    pdn: str = Field(
+        min_length=1,
+        # Counted in bytes by read_pdn (413 pdn-too-large), within the route's body limit.
+        description=f"At most {PDN_MAX_BYTES} bytes of UTF-8 text (413 `pdn-too-large`).",
+    )
     game: int | None = Field(
         default=None,
         ge=1,
@@ -133,7 +137,7 @@ app = create_app(
     openapi_url="/api/games/openapi.json",
     description="Games against the computer, refereed by the server.",
     body_limits={
-        PDN_READ_PATH: PDN_MAX_BYTES,
+        PDN_READ_PATH: PDN_BODY_MAX_BYTES,
         POSITION_ANALYSE_PATH: position.MAX_BODY_BYTES,
     },
 )
@@ -273,7 +277,7 @@ def pdn(game_id: GameId, authorization: Authorization = None) -> PdnResponse:
 )
 def read_pdn(body: PdnReadRequest) -> PdnReadResult:
     """Read a PDN file for review: no game is created and no token is needed. Each position
-    comes from the server, so the page replays a game without knowing the rules; bodies up to
+    comes from the server, so the page replays a game without knowing the rules; texts up to
     256 KB. A game that cannot be read is listed with its error and refuses the request only
     when it is the one asked for (or when no game of the file reads)."""
     result = pdn_import.read_pdn(body.pdn, body.game, body.variant)

@@ -5,10 +5,11 @@ real code: what ``test_data_model_doc.py`` compares with docs/data-model.md.
 it leaves out: a daily win claimed by two players with the same moves (the streak, the line
 marks, a claim held for its copied line and listed for the moderators), the analysis jobs
 (done, asked by a player, failed, a claim's given up), a report of a published entry, a
-transfer code tried once wrong, the thinking counters as on AWS, and moderators' decisions
-(a release, a ban) with their audit lines. A change that writes a new item or attribute adds
-its request here. The judge searches at a small budget (the walk tests the items, not the
-engine).
+transfer code tried once wrong, the thinking counters as on AWS, moderators' decisions (a
+release, a ban) with their audit lines, the privacy routes' items (``privacy_walk``), and a
+game as stored while the computer thinks about a slow reply (read inside the search: the
+mark goes with the reply). A change that writes a new item or attribute adds its request
+here. The judge searches at a small budget (the walk tests the items, not the engine).
 """
 
 from __future__ import annotations
@@ -59,8 +60,39 @@ def won_daily(record: Recorder, mark_won: Callable[[str], None], pseudonym: str,
     return str(game["id"]), str(claim["date"]), str(player["token"])
 
 
-def extra_walk(record: Recorder, mark_won: Callable[[str], None]) -> None:
-    """What ``walk`` does not write (see the module docstring)."""
+def thinking_game(record: Recorder) -> dict[str, Any]:
+    """A free game's item as the table holds it while the computer searches its reply: the
+    player's move stored with its thinking mark (``games.reply``), read from inside the search;
+    the reply's write then takes the mark away."""
+    from dames.ai.player import search_gate
+    from dames_backend import db
+    from dames_backend.games import play, reply
+
+    created = record.call("POST", "/api/games", {"mode": "free", "level": "fort"})
+    game_id, token = created["game"]["id"], created["token"]
+    game = first_moves(record, created["game"], token, 3)  # past the drawn opening replies
+    seen: list[dict[str, Any]] = []
+
+    @contextmanager
+    def reading_gate(level: Any) -> Iterator[None]:
+        seen.append(db.get_table().get_item(Key={"pk": f"GAME#{game_id}", "sk": "GAME"})["Item"])
+        yield
+
+    saved_mark_after = reply.MARK_AFTER_S
+    reply.MARK_AFTER_S = 0  # marked before the search starts, however quick it is
+    try:
+        with search_gate(reading_gate):
+            play.play_move(game_id, f"Bearer {token}", ply=game["ply"],
+                           move_text=game["legalMoves"][0]["hub"])
+    finally:
+        reply.MARK_AFTER_S = saved_mark_after
+    assert seen and "thinkingSinceMs" in seen[0], "the search began before the mark was stored"
+    return seen[0]
+
+
+def extra_walk(record: Recorder, mark_won: Callable[[str], None]) -> list[dict[str, Any]]:
+    """What ``walk`` does not write (see the module docstring); returns the items only a
+    running request holds, as it held them."""
     from dames_backend import db
     from dames_backend.fairplay import failures, jobs, moderation
 
@@ -97,6 +129,34 @@ def extra_walk(record: Recorder, mark_won: Callable[[str], None]) -> None:
     record.call("POST", "/api/players/transfer", {"code": wrong})
 
     moderation.ban(str(player["playerId"]), "walk", "a test of the ban")
+    privacy_walk(record, str(player["token"]), str(player["playerId"]))
+    return [thinking_game(record)]
+
+
+def privacy_walk(record: Recorder, token: str, player_id: str) -> None:
+    """The banned player renames (the old name quarantined, a ``RENAMING`` record, the
+    profile's ``renamedAt``), reads a page of their data (its counter), then asks to be erased
+    and the erasure is left half-done, as a request cut short leaves it (``erasing``, the
+    ``ERASING`` index key, the ``BANNEDNAME#`` hashes that keep the ban)."""
+    from dames_backend import db
+    from dames_backend.limits.clients import PSEUDONYMS_PER_ADDRESS
+    from dames_backend.players.keys import profile_key
+    from dames_backend.privacy import erasure
+
+    me = {"X-Player-Token": token}
+    # The walk's players all come from one network: past its daily allowance by now.
+    saved = os.environ.get(PSEUDONYMS_PER_ADDRESS.env)
+    os.environ[PSEUDONYMS_PER_ADDRESS.env] = "50"
+    try:
+        record.call("POST", "/api/players/me/pseudonym", {"pseudonym": "Dominique Fixe"}, **me)
+    finally:
+        if saved is None:
+            os.environ.pop(PSEUDONYMS_PER_ADDRESS.env, None)
+        else:
+            os.environ[PSEUDONYMS_PER_ADDRESS.env] = saved
+    record.call("GET", "/api/players/me/data", **me)
+    profile = db.get_table().get_item(Key=profile_key(player_id), ConsistentRead=True)["Item"]
+    erasure.begin(profile)
 
 
 def written_items() -> list[dict[str, Any]]:
@@ -108,6 +168,7 @@ def written_items() -> list[dict[str, Any]]:
     from fairplay_support import SMALL_ANALYSIS_BUDGET
     from fastapi.testclient import TestClient
     from moto import mock_aws
+    from table_support import all_items
 
     saved_budget, saved_judge = jobs.JOB_BUDGET, judge.JUDGE_LEVEL
     with fixed_world() as advance, mock_aws():
@@ -125,21 +186,11 @@ def written_items() -> list[dict[str, Any]]:
                     TestClient(community_app, raise_server_exceptions=False) as community:
                 record = Recorder(games, community, advance)
                 walk(record, mark_won)
-                extra_walk(record, mark_won)
-            items = _scan_all(db.get_table())
+                held = extra_walk(record, mark_won)
+            items = all_items(db.get_table()) + held
             failures = [a for a in record.answers if a["status"] >= 500]
             assert not failures, f"the walk got server errors: {failures}"
         finally:
             jobs.JOB_BUDGET, judge.JUDGE_LEVEL = saved_budget, saved_judge
             db.reset()
-    return items
-
-
-def _scan_all(table: Any) -> list[dict[str, Any]]:
-    items: list[dict[str, Any]] = []
-    page: dict[str, Any] = table.scan()
-    items.extend(page["Items"])
-    while "LastEvaluatedKey" in page:
-        page = table.scan(ExclusiveStartKey=page["LastEvaluatedKey"])
-        items.extend(page["Items"])
     return items

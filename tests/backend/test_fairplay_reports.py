@@ -9,9 +9,11 @@ import pytest
 from board_claims_support import DAY, claim_on_day
 from dames_backend.boards.keys import QUEUE_REVIEW_PK
 from dames_backend.fairplay import moderation, review
+from dames_backend.fairplay.keys import report_key
 from dames_backend.fairplay.reports import REPORTS_PER_PLAYER
 from dames_backend.players import accounts as players
 from fastapi.testclient import TestClient
+from privacy_support import mentions
 
 ROUTE = f"/api/leaderboards/daily/{DAY}/reports"
 
@@ -92,3 +94,23 @@ def test_reports_are_limited_per_player_and_day(
     third = _report(community_client, ann.token, "Entry 2")
     assert third.status_code == 429 and third.json()["error"] == "rate-limited"
     assert "reports" not in (review.load_claim("g_2") or {})
+
+
+def test_the_reporter_takes_their_reports_away_and_erasing_them_removes_them(
+    table: Any, community_client: TestClient
+) -> None:
+    """A report names its reporter: it is in their data, and it goes when they are erased
+    (the entry's count stays: it names nobody)."""
+    _published("Suspect", "g_s", 7000)
+    ann = players.create_player("Ann")
+    assert _report(community_client, ann.token, "Suspect", "copy").status_code == 201
+    headers = {"X-Player-Token": ann.token}
+    page = community_client.get("/api/players/me/data", headers=headers).json()
+    (report,) = page["reports"]
+    assert (report["gameId"], report["kind"], report["playerId"]) == (
+        "g_s", "copy", ann.player.player_id)
+    assert {c["limit"] for c in page["counters"]} >= {REPORTS_PER_PLAYER.name}
+    assert community_client.delete("/api/players/me", headers=headers).status_code == 200
+    assert "Item" not in table.get_item(Key=report_key("g_s", ann.player.player_id))
+    assert mentions(table, ann.player.player_id) == []
+    assert int(review.load_claim("g_s")["reports"]) == 1  # type: ignore[index]

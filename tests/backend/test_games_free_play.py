@@ -261,6 +261,9 @@ def test_two_players_on_one_device_are_both_refereed(games_client: TestClient) -
     assert (black["ply"], black["turn"]) == (2, "white")
     # White must take 28x19 now: the server referees both sides the same way.
     assert [m["captures"] for m in black["legalMoves"]] == [[23]]
+    # Between two players the strongest level hints, and for the side to move.
+    hinted = _help(games_client, black, token, "hint").json()
+    assert (hinted["level"], hinted["move"]["captures"]) == ("maitre", [23])
     back = _help(games_client, black, token, "takeback").json()
     assert (back["ply"], back["turn"]) == (1, "black")
     resigned = games_client.post(f"/api/games/{game['id']}/resign", headers=bearer(token)).json()

@@ -14,28 +14,18 @@ from dames_backend.boards.views import ClaimResult
 from dames_backend.errors import ApiError
 from dames_backend.players import accounts as players
 from race_support import conflicting_transactions, race
-
-
-def _scan(table: Any) -> list[dict[str, Any]]:
-    items: list[dict[str, Any]] = []
-    query: dict[str, Any] = {}
-    while True:
-        page = table.scan(**query)
-        items.extend(page["Items"])
-        if "LastEvaluatedKey" not in page:
-            return items
-        query["ExclusiveStartKey"] = page["LastEvaluatedKey"]
+from table_support import all_items
 
 
 def _entries(table: Any) -> list[dict[str, Any]]:
-    return [i for i in _scan(table) if i["pk"] == PK and str(i["sk"]).startswith("PLAYER#")]
+    return [i for i in all_items(table) if i["pk"] == PK and str(i["sk"]).startswith("PLAYER#")]
 
 
 def _histogram(table: Any) -> tuple[Counter[int], Counter[int]]:
     """(count per block, count per score) as stored, zero counts left out."""
     blocks: Counter[int] = Counter()
     scores: Counter[int] = Counter()
-    for item in _scan(table):
+    for item in all_items(table):
         pk, sk, count = str(item["pk"]), str(item["sk"]), int(item.get("n", 0))
         if not pk.startswith(f"HIST#daily#{DAY}") or count == 0:
             continue
@@ -132,7 +122,7 @@ def test_hammering_one_board_keeps_every_count_equal_to_the_entries(
     for who, score in accepted:
         best[who] = max(best.get(who, 0), score)
     assert {str(e["playerId"]): int(e["score"]) for e in entries} == best
-    claims = [i for i in _scan(table) if str(i["pk"]).startswith("CLAIM#")]
+    claims = [i for i in all_items(table) if str(i["pk"]).startswith("CLAIM#")]
     assert len(claims) == len(accepted)  # one claim item per accepted claim, none per refusal
 
 

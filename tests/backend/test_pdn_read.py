@@ -4,6 +4,7 @@ the route's own limit, while every other route keeps the 4 KB one)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import dames
@@ -61,6 +62,9 @@ def test_another_game_of_the_file_is_given_in_full_on_request(
     assert game["moves"][0]["fen"] == "B:W19:B"
     missing = _read(games_client, TWO_GAMES, game=3)
     assert missing.status_code == 422 and missing.json()["error"] == "no-such-game"
+    assert missing.json()["message"].startswith("the file holds 2 games;")
+    one = _read(games_client, TWO_GAMES.split("\n\n[")[0], game=2).json()
+    assert one["message"].startswith("the file holds 1 game;")  # not "1 game(s)" (bug 11)
 
 
 def test_a_bare_fen_is_a_game_without_moves(games_client: TestClient) -> None:
@@ -121,11 +125,30 @@ def test_the_route_has_its_own_limit_and_the_others_keep_theirs(
     games_client: TestClient,
 ) -> None:
     huge = _read(games_client, "32-28 " * 50_000)  # 300 KB
-    assert huge.status_code == 413 and huge.json()["error"] == "body-too-large"
-    assert "262144" in huge.json()["message"]
+    assert huge.status_code == 413 and huge.json()["error"] == "pdn-too-large"
+    assert "262144" in huge.json()["message"] and "300000" in huge.json()["message"]
+    accents = _read(games_client, "é" * 140_000)  # 140 000 characters, 280 000 bytes
+    assert accents.status_code == 413 and accents.json()["error"] == "pdn-too-large"
     # A body the PDN route takes is still too large for a game route.
     fat = games_client.post("/api/games", json={"mode": "free", "fen": "W" * 5000})
     assert fat.status_code == 413 and "4096" in fat.json()["message"]
+
+
+def test_the_limit_counts_the_text_not_its_json_escaping(games_client: TestClient) -> None:
+    """A 250 KB file of short lines and quoted tags is more than 256 KB once JSON escapes its
+    newlines and quotes: it is still read (issue 32, bug 11)."""
+    one = '[Event "Copy"]\n[Round "1"]\n\n1. 32-28\n19-23\n*\n\n'
+    text = one * (250_000 // len(one))
+    assert len(text.encode()) <= 256 * 1024 < len(json.dumps({"pdn": text}).encode())
+    response = _read(games_client, text)
+    assert response.status_code == 200, response.text
+    assert response.json()["count"] == 250_000 // len(one)
+    # Past the body that the largest text could make, the body limit still refuses first.
+    flood = games_client.post(
+        READ, content=b'{"pdn": "' + b"\\u0001" * 270_000 + b'"}',
+        headers={"content-type": "application/json"},
+    )
+    assert flood.status_code == 413 and flood.json()["error"] == "body-too-large"
 
 
 # An English database as many are written: no GameType tag, Black (1-12) opening.

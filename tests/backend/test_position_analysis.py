@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import dames
+import pytest
 from dames_backend.games.position import MAX_DEPTH, MAX_MOVES
 from fastapi.testclient import TestClient
 
@@ -143,3 +144,21 @@ def test_the_local_limiter_counts_it_as_a_thinking_route() -> None:
     from local.limiter import THINKING_ROUTE
 
     assert THINKING_ROUTE.match(PATH)
+
+
+def test_a_search_cut_by_its_work_bound_says_so(
+    games_client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Depth 10 asked, depth 6 given used to come without a word (issue 32, bug 11). The
+    budgets are made small so that the bound cuts the search on either engine (the native
+    core reaches depth 10 from the start within the route's own budget)."""
+    from dames_backend.games import position
+
+    monkeypatch.setattr(position, "ANALYSIS_NATIVE_NODES", 3_000)
+    monkeypatch.setattr(position, "ANALYSIS_NODE_BUDGET", 3_000)
+    cut = analyse(games_client, depth=MAX_DEPTH)
+    assert cut["depth"] < MAX_DEPTH and cut["depthCut"] is True
+    whole = analyse(games_client, depth=2)
+    assert whole["depth"] == 2 and whole["depthCut"] is False
+    ended = analyse(games_client, fen="W:W28:B23", depth=MAX_DEPTH)  # one move, then over
+    assert ended["depthCut"] is False

@@ -113,11 +113,12 @@ def live_server(moto_endpoint: str) -> Iterator[str]:
     """The whole site and API as `make run` serves them, on a free port."""
     import uvicorn
 
+    from local.run import uvicorn_config
     from local.server import create_app
 
     port = _free_port()
     app = create_app(frontend_dir=FRONTEND_DIR, run_rotation=False)
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
+    config = uvicorn_config(app, host="127.0.0.1", port=port, log_level="warning")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, name="uvicorn-browser-tests", daemon=True)
     thread.start()

@@ -46,7 +46,7 @@ def test_pauses_and_own_rank_fit_a_320px_phone(
     # Playing time (1 s) and, beside it, the paused time: both in sight.
     assert time_cell.inner_text().split("\n") == ["00:01", "‖ 2 · 01:05"]
     assert time_cell.locator("small").get_attribute("title") == (
-        "2 pause(s), clock stopped for 01:05"
+        "2 pauses, clock stopped for 01:05"
     )
     assert page.locator("#lb-pauses-note").is_visible()
     assert page.locator("#lb-me").inner_text().startswith(

@@ -153,6 +153,16 @@ def test_a_finished_game_ends_on_its_result() -> None:
     assert analysis.sides["white"].accuracy is None and analysis.nodes == 0
 
 
+def test_a_game_black_ends_reads_as_black_s_win() -> None:
+    """A mate distance of 0 has no sign: the evaluation's says who won (issue 32, bug 3)."""
+    analysis = analyse_game(variant="international", start_fen="B:W28:B23", moves=["23x32"],
+                            draw_rules="defi", budget=LIGHT)
+    (last,) = analysis.moves
+    assert last.side == "black" and last.mate_in == 0 and last.eval_after == -EVAL_CAP
+    assert last.win_after == 100.0
+    assert analysis.to_dict()["moves"][0]["evalAfter"] == -EVAL_CAP
+
+
 def test_illegal_stored_move_is_refused() -> None:
     with pytest.raises(ValueError, match="32-27x"):
         analyse_game(variant="international", start_fen=None, moves=["32-27x"],

@@ -4,8 +4,8 @@
 The local run as ``make run`` starts it (``python -m local.run``: uvicorn, the
 ``ThinkingLimiter``, DynamoDB Local), in its own process, and real concurrent HTTP requests
 from this one. The two clients are told apart as the local server tells them apart: by their
-address (``X-Forwarded-For``, which uvicorn believes from 127.0.0.1, as from a proxy in
-front of it).
+address (``X-Forwarded-For``, believed from 127.0.0.1 because this run names it as its proxy
+in ``DAMES_TRUSTED_PROXIES``: without it no forwarded header is believed, docs/privacy.md).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from pathlib import Path
 import dames
 import httpx
 import pytest
+from dames_backend.limits.clients import TRUSTED_PROXIES_ENV
 
 from tests.integration.local_run import LocalRun
 
@@ -87,7 +88,8 @@ def test_a_flooding_client_does_not_starve_another_players_moves(
     dynamodb_local: str, run_log: Path
 ) -> None:
     run = LocalRun(run_log, DYNAMODB_ENDPOINT=dynamodb_local,
-                   TABLE_NAME=f"it-{uuid.uuid4().hex[:8]}").start()
+                   TABLE_NAME=f"it-{uuid.uuid4().hex[:8]}",
+                   **{TRUSTED_PROXIES_ENV: "127.0.0.1/32"}).start()
     try:
         latencies, answers = moves_under_flood(run.base_url)
     finally:

@@ -2,7 +2,8 @@
 
 Starting at a function's module, follow its ``dames_backend`` imports through the backend
 layer, and map each boto3 call found on the way to its IAM action; items of a
-``transact_write_items`` call count as the action of their kind (``Put`` → ``PutItem``…).
+``transact_write_items`` call, or of a module that builds them (imports
+``TransactWriteItemTypeDef``), count as the action of their kind (``Put`` → ``PutItem``…).
 """
 
 from __future__ import annotations
@@ -77,6 +78,9 @@ def actions_in(tree: ast.AST) -> set[str]:
                 actions.add(METHOD_ACTIONS[node.func.attr])
             elif node.func.attr == "transact_write_items":
                 transacts = True
+        # A module that builds transaction items for another to write (typed so) counts too.
+        elif isinstance(node, ast.alias) and node.name == "TransactWriteItemTypeDef":
+            transacts = True
     if transacts:
         for node in ast.walk(tree):
             if isinstance(node, ast.Dict):

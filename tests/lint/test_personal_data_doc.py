@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from dames_backend import config
 from dames_backend.games import retention
-from dames_backend.limits import clients, thinking
-from dames_backend.players import transfer
+from dames_backend.limits import clients, keyring, thinking
+from dames_backend.players import activity, rename, reservations, transfer
 
 from tests.lint.template_model import REPO_ROOT, resources_of_type, template
 
@@ -26,8 +26,12 @@ pytestmark = pytest.mark.lint
 DOC = REPO_ROOT / "docs" / "personal-data.md"
 DAY_S = 86_400
 # A checked figure: `NAME` = N unit (units: durations, or a count of entries).
-FIGURE = re.compile(r"`([A-Za-z_][A-Za-z0-9_.]*)` = (\d+) (days?|h|min|s|entries)\b")
-UNIT_SECONDS = {"day": DAY_S, "days": DAY_S, "h": 3_600, "min": 60, "s": 1, "entries": 1}
+FIGURE = re.compile(
+    r"`([A-Za-z_][A-Za-z0-9_.]*)` = (\d+) (days?|h|min|s|entries|months)\b"
+)
+UNIT_SECONDS = {
+    "day": DAY_S, "days": DAY_S, "h": 3_600, "min": 60, "s": 1, "entries": 1, "months": 1,
+}
 CONTEXT_FIELD = re.compile(r"\$context\.[A-Za-z.]*[A-Za-z]")
 
 
@@ -63,8 +67,15 @@ SOURCES: dict[str, Callable[[], int]] = {
     ),
     "KEPT_TOKENS": lambda: _js_constant("frontend/js/analysis-links.js", "KEPT_TOKENS"),
     "IDS_KEPT": lambda: _js_constant("frontend/js/stats-store.js", "IDS_KEPT"),
+    "QUARANTINE_DAYS": lambda: reservations.QUARANTINE_DAYS * DAY_S,
+    "RENAME_INTERVAL_DAYS": lambda: rename.RENAME_INTERVAL_DAYS * DAY_S,
+    "INACTIVE_MONTHS": lambda: activity.INACTIVE_MONTHS,
+    "ROTATION_DAYS": lambda: keyring.ROTATION_DAYS * DAY_S,
+    "KEEP_SECONDS": lambda: keyring.KEEP_SECONDS,
+    "CACHE_SECONDS": lambda: keyring.CACHE_SECONDS,
 }
-COUNTS = {"KEPT_TOKENS", "IDS_KEPT"}
+# Figures that are counts (entries, months), not durations.
+COUNTS = {"KEPT_TOKENS", "IDS_KEPT", "INACTIVE_MONTHS"}
 
 
 def doc_text() -> str:
@@ -79,7 +90,8 @@ def test_every_figure_in_the_doc_matches_its_source() -> None:
     wrong = []
     for name, number, unit in cited_figures():
         assert name in SOURCES, f"the doc cites `{name}` = …, which this test cannot check"
-        assert (unit == "entries") == (name in COUNTS), f"`{name}` = {number} {unit}: wrong unit"
+        is_count = unit in ("entries", "months")
+        assert is_count == (name in COUNTS), f"`{name}` = {number} {unit}: wrong unit"
         stated = number * UNIT_SECONDS[unit]
         actual = SOURCES[name]()
         if stated != actual:
@@ -104,5 +116,24 @@ def test_every_log_group_keeps_log_retention_days() -> None:
 def test_access_log_fields_are_the_templates() -> None:
     log_format = template()["Resources"]["HttpApi"]["Properties"]["AccessLogSettings"]["Format"]
     in_template = set(CONTEXT_FIELD.findall(log_format))
-    assert "$context.identity.sourceIp" in in_template
+    # No address in the access log (docs/privacy.md "Logs"): none of API Gateway's.
+    assert not {field for field in in_template if field.startswith("$context.identity")}
     assert set(CONTEXT_FIELD.findall(doc_text())) == in_template
+
+
+def test_every_player_route_is_in_the_doc() -> None:
+    """What a player can do about their data (section 5) names every route that touches a
+    player: registering, reading, exporting, renaming, erasing, moving."""
+    import importlib
+
+    routes = {
+        f"{method} {route.path}"
+        for module_name in ("community_app", "games_app")
+        for route in importlib.import_module(module_name).app.routes
+        if getattr(route, "path", "").startswith(("/api/players", "/api/privacy"))
+        for method in getattr(route, "methods", ())
+        if method != "HEAD"
+    }
+    assert {"GET /api/players/me/data", "DELETE /api/players/me"} <= routes
+    missing = sorted(route for route in routes if f"`{route}`" not in doc_text())
+    assert not missing, f"docs/personal-data.md does not name {missing}"

@@ -22,6 +22,7 @@ def test_the_site_has_its_pages_and_no_part() -> None:
     assert {"index.html", "play.html", "404.html", "rules.html"} <= set(PAGES)
     assert not [key for key in site_pages.site_files() if key.startswith("partials/")]
     assert sorted(p.name for p in (FRONTEND_DIR / "partials").iterdir()) == [
+        "footer.html",  # every page's footer: the privacy notice and "My data"
         "head.html",
         "header.html",
         "rules-end-checkers-en.html",  # English and Italian: the same "checkers" draw rules

@@ -122,3 +122,18 @@ def test_a_run_file_is_believed_only_while_its_writer_lives(tmp_path: Path) -> N
     assert not path.exists()
     path.write_text("{not json", encoding="utf-8")
     assert running.read(path) is None
+
+
+def test_the_privacy_commands_run_on_the_running_table(
+    tmp_path: Path, emulated_run: running.RunningTable
+) -> None:
+    """``./dames privacy sweep`` and ``./dames backfill player-index`` (docs/privacy.md,
+    "Operating") work on the running table as written; a wrong subcommand says the usage."""
+    swept = dames("privacy", "sweep", "--budget", "30", cwd=REPO_ROOT, env=bare_env(tmp_path))
+    assert swept.returncode == 0, swept.stderr
+    assert "inactive erased: 0" in swept.stdout and emulated_run.endpoint in swept.stderr
+    backfilled = dames("backfill", "player-index", cwd=REPO_ROOT, env=bare_env(tmp_path))
+    assert backfilled.returncode == 0, backfilled.stderr
+    assert "nothing to do" in backfilled.stdout
+    wrong = dames("privacy", "erase", cwd=REPO_ROOT, env=bare_env(tmp_path))
+    assert wrong.returncode == 2 and "usage: ./dames privacy sweep" in wrong.stderr

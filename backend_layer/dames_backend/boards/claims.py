@@ -64,13 +64,14 @@ from dames_backend.boards.ranking import (
 )
 from dames_backend.boards.views import ClaimResult
 from dames_backend.errors import ApiError, busy_error
+from dames_backend.players import activity
 from dames_backend.players.accounts import Player
 
 if TYPE_CHECKING:  # the boto3 stubs are in requirements-dev.txt only, for mypy
     from types_boto3_dynamodb.type_defs import PutTypeDef, TransactWriteItemTypeDef
 
 _CLAIM_ATTEMPTS = 5
-WON_DAYS_ATTRIBUTE = "wonDays"
+WON_DAYS_ATTRIBUTE = activity.WON_DAYS_ATTRIBUTE
 
 
 def _validate_figures(score: int, pieces: int, seconds: int, pauses: int, paused_ms: int) -> None:
@@ -117,20 +118,6 @@ def _histogram_moves(
         if old_score is not None:
             moves.append(_count_move(table_name, block_key(pk, old_score), -1))
     return moves
-
-
-def _won_day(table_name: str, player_id: str, day: str) -> TransactWriteItemTypeDef:
-    """Adds a daily win's date to the player's profile (a set: a second win adds nothing)."""
-    return {
-        "Update": {
-            "TableName": table_name,
-            "Key": {"pk": f"PLAYER#{player_id}", "sk": "PROFILE"},
-            "UpdateExpression": "ADD #days :day",
-            "ConditionExpression": "attribute_exists(pk)",
-            "ExpressionAttributeNames": {"#days": WON_DAYS_ATTRIBUTE},
-            "ExpressionAttributeValues": {":day": {day}},
-        }
-    }
 
 
 def _entry_item(
@@ -301,8 +288,12 @@ def record_claim(
         }
     }
     trailing: list[TransactWriteItemTypeDef] = list(also)
-    if board == "daily" and date:  # a daily win counts for the streak of its challenge day
-        trailing.append(_won_day(table.name, player.player_id, date))
+    # The player is active today, and a daily win counts for the streak of its challenge day;
+    # a profile being erased (or gone) cancels the claim.
+    won_day = date if board == "daily" and date else None
+    trailing.append(activity.profile_update(
+        table.name, player.player_id, player.pseudonym, won_day=won_day
+    ))
     try:
         _, after = update_entry(
             pk=pk, player_id=player.player_id, identity=identity, change=change,

@@ -7,6 +7,8 @@
 - ``LINE#<board pk>#<mark>`` / ``GAME#<id>``: one of a claim's line marks
   (``fairplay.lines``: the hash of the position every ten plies), with ``playerId``, to find
   another entry's line on the same board; expires ``LINE_MARK_DAYS`` after the board's day.
+- ``LINE#<board pk>#<moves hash>`` / ``PLAYER#<id>``: *older items only*, the former
+  same-line item (the claim's ``movesHash``); no longer written, still erased with its player.
 """
 
 from __future__ import annotations
@@ -35,6 +37,11 @@ def line_mark_pk(board_pk: str, mark: str) -> str:
 def line_mark_key(board_pk: str, mark: str, game_id: str) -> dict[str, str]:
     """Claim ``game_id`` reached the position ``mark`` names, on board ``board_pk``."""
     return {"pk": line_mark_pk(board_pk, mark), "sk": f"GAME#{game_id}"}
+
+
+def same_line_key(board_pk: str, digest: str, player_id: str) -> dict[str, str]:
+    """*Older items only*: who claimed the move list ``digest`` (a claim's ``movesHash``)."""
+    return {"pk": line_mark_pk(board_pk, digest), "sk": f"PLAYER#{player_id}"}
 
 
 def line_mark_expiry(date: str | None) -> int:

@@ -25,10 +25,7 @@ from dames_backend.players import accounts as players
 
 ReportKind = Literal["engine", "copy", "other"]
 REPORT_DAYS = 90
-REPORTS_PER_PLAYER = client_limits.Limit(
-    "reports-player", 10, client_limits.DAY_SECONDS, "DAMES_LIMIT_REPORTS_PER_PLAYER_DAY",
-    "This pseudonym has reported too many entries today.",
-)
+REPORTS_PER_PLAYER = client_limits.REPORTS_PER_PLAYER
 REPORTS_PER_ADDRESS = client_limits.Limit(
     "reports-address", 30, client_limits.DAY_SECONDS, "DAMES_LIMIT_REPORTS_PER_ADDRESS_DAY",
     "Too many entries were reported from this network today.",
@@ -99,11 +96,13 @@ def report_entry(
         raise ApiError(409, "already-reported", "You have already reported this entry.")
     if client is not None:
         client_limits.charge(REPORTS_PER_ADDRESS, client)
-    client_limits.charge(REPORTS_PER_PLAYER, reporter.player_id)
+    client_limits.charge(REPORTS_PER_PLAYER, client_limits.player_key(reporter.player_id))
     expires = clock.utc_now() + datetime.timedelta(days=REPORT_DAYS)
     try:
         table.put_item(
-            Item={**key, "gameId": game_id, "kind": kind, "at": clock.iso_now(),
+            # playerId: the reporter's, for the byPlayer index (export, erasure).
+            Item={**key, "playerId": reporter.player_id, "gameId": game_id, "kind": kind,
+                  "at": clock.iso_now(),
                   "board": board, "date": date, "expiresAt": int(expires.timestamp())},
             ConditionExpression="attribute_not_exists(pk)",
         )

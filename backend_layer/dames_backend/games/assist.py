@@ -32,7 +32,8 @@ HINT_LEVEL_ABOVE = {
     "fort": "maitre",
     "maitre": "maitre",
 }
-DUO_HINT_LEVEL = "fort"
+# Between two players the strongest level hints (the native core where it is built).
+DUO_HINT_LEVEL = "maitre"
 
 
 def _helpable(game_id: str, authorization: str | None, ply: int, what: str) -> GameRecord:
@@ -48,6 +49,12 @@ def _check_helpable(record: GameRecord, ply: int, what: str) -> GameRecord:
         )
     if record.status is not GameStatus.PLAYING:
         raise game_over_error(record)
+    if state.is_thinking(record):
+        raise ApiError(
+            409, "computer-thinking",
+            f"The computer is still thinking about its reply: no {what} until it has played.",
+            game=state.read_game_view(record).model_dump(),
+        )
     if ply != len(record.moves):
         raise ApiError(
             409, "stale-ply",
@@ -74,8 +81,6 @@ def hint(game_id: str, authorization: str | None, *, ply: int) -> HintView:
     (bounded like every search). Asking for it makes a free game casual."""
     record = _helpable(game_id, authorization, ply, "hint")
     board = state.replay(record).board
-    if not state.is_players_turn(record, board):  # pragma: no cover - the computer always answers
-        raise ApiError(409, "not-your-turn", "It is the computer's turn.")
     level = HINT_LEVEL_ABOVE[record.level] if state.plays_computer(record) else DUO_HINT_LEVEL
     move = dames.ai.hint(board, level=level)
     _mark_assisted(game_id, record)

@@ -14,8 +14,11 @@ from dames_backend.games.enums import GameMode, GameStatus
 from dames_backend.games.state import closes_at, is_ranked
 from dames_backend.games.store import GameRecord
 from dames_backend.limits import clients as client_limits
+from dames_backend.players.allowance import Voucher
 
 if TYPE_CHECKING:
+    from types_boto3_dynamodb.type_defs import TransactWriteItemTypeDef
+
     from dames_backend.boards.views import ClaimResult
 
 
@@ -43,7 +46,9 @@ def claim_game(
     score = _claimable_score(record, player.player_id)
     if client is not None:
         client_limits.charge(client_limits.CLAIMS_PER_ADDRESS, client)
-    client_limits.charge(client_limits.CLAIMS_PER_PLAYER, player.player_id)
+    client_limits.charge(
+        client_limits.CLAIMS_PER_PLAYER, client_limits.player_key(player.player_id)
+    )
     try:
         result = record_claim(
             game_id=record.id,
@@ -119,3 +124,28 @@ def _claimable_score(record: GameRecord, player_id: str) -> dict[str, int]:
     if record.claimed:
         raise ApiError(409, "already-claimed", "This game was already entered in a leaderboard.")
     return record.score
+
+
+def registration_voucher(game_id: str, authorization: str | None) -> Voucher:
+    """A won game of this browser offered for a pseudonym (``players.allowance``): a game
+    that could enter its board now, started without a pseudonym; else the claim's refusal.
+
+    Its ``bind`` makes the game the new player's in the registration's transaction, on
+    condition that it is still unowned and unclaimed: a game gives one name.
+    """
+    record = authorize(game_id, authorization)
+    if record.owner_id is not None:
+        raise ApiError(409, "voucher-used", "This game already belongs to a player.")
+    _claimable_score(record, "")
+
+    def bind(player_id: str) -> TransactWriteItemTypeDef:
+        return {"Update": {
+            "TableName": db.get_table().name,
+            "Key": game_store.game_key(record.id),
+            "UpdateExpression": "SET ownerId = :p, playerId = :p ADD version :one",
+            "ConditionExpression": "attribute_exists(pk) AND attribute_not_exists(ownerId) "
+            "AND claimed = :no",
+            "ExpressionAttributeValues": {":p": player_id, ":one": 1, ":no": False},
+        }}
+
+    return Voucher(record.id, bind)

@@ -15,9 +15,9 @@ from dames_backend.daily import challenge as daily
 from dames_backend.errors import ApiError
 from dames_backend.games import store as game_store
 from dames_backend.games.enums import GameMode, Side
-from dames_backend.games.play import computer_replies, finish
 from dames_backend.games.ranked_setup import RANKED_SETUP
-from dames_backend.games.state import Replayed, game_view, new_board, unfinished_expiry
+from dames_backend.games.reply import computer_replies
+from dames_backend.games.state import Replayed, finish, game_view, new_board, unfinished_expiry
 from dames_backend.games.store import GameRecord
 from dames_backend.games.views import GameView
 from dames_backend.security import hash_token, new_id, new_token
@@ -150,11 +150,14 @@ def create_game(
 
 def _owner_of(player_token: str | None) -> str | None:
     """The player a new game is bound to: the one its creator's token names, if any."""
+    from dames_backend.players import activity
     from dames_backend.players.accounts import authenticate_player
 
     if player_token is None or not player_token.strip():
         return None
     try:
-        return authenticate_player(player_token).player_id
+        player = authenticate_player(player_token)
     except ApiError:
         return None
+    activity.touch(player.player_id, player.active_day)  # the retention's "last active"
+    return player.player_id

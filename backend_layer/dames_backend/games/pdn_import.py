@@ -29,14 +29,16 @@ from dames_backend.errors import ApiError
 from dames_backend.games.views import MoveView, VariantName, move_view
 
 if TYPE_CHECKING:
+    import dames
     from dames import pdn
 
-# A PDN file is larger than the 4 KB every other body is held to: this route gets its own
-# limit (app_factory's per-path limits). 256 KB holds a tournament's worth of games.
+# A PDN file is larger than the 4 KB every other body is held to: 256 KB holds a tournament's
+# worth of games. The limit is the text's own (its UTF-8 bytes), as the page counts a file:
+# JSON writes a newline or a quote in two bytes and a control character in six, so the
+# body may be up to six times the text, and the route's body limit (app_factory's per-path
+# limits) leaves that room, refusing only what no text within the limit can make.
 PDN_MAX_BYTES = 256 * 1024
-# The field's own bound, a little under the body's so the JSON quoting around it still fits
-# and an oversized text is refused by the body limit (413) before it is read.
-PDN_MAX_CHARS = 250_000
+PDN_BODY_MAX_BYTES = 6 * PDN_MAX_BYTES + 4096
 # Summaries answered for one file; a bigger database still reads, its first games are listed.
 MAX_LISTED_GAMES = 500
 # The reader's own CPU time per request (its thread's, so others' load does not shorten it):
@@ -49,12 +51,50 @@ PDN_CPU_SECONDS = 1.0
 MAX_LISTED_ERROR = 300
 
 
+class PdnEvalView(BaseModel):
+    """An evaluation a file writes after a move (``[%eval 0.35]``, ``[%eval #-4]``)."""
+
+    value: int | None = Field(description="Centi-men from White's side; null for a won line.")
+    mate: int | None = Field(
+        default=None, description="Moves to a won end: positive when White wins."
+    )
+
+
 class PdnPly(BaseModel):
-    """One half-move of an imported game and the position it leads to."""
+    """One half-move of an imported game, the position it leads to, and the notes the file
+    writes beside it."""
 
     notation: str = Field(description="As the file's move reads in official notation.")
     move: MoveView
     fen: str = Field(description="The position after this move.")
+    comment: str | None = Field(
+        default=None, description="The file's comment after the move, its `[%eval]` mark apart."
+    )
+    marks: list[str] = Field(
+        default_factory=list,
+        description="`!`, `?`, `!!`, `??`, `!?`, `?!` (NAGs $1–$6 as these), other NAGs `$n`.",
+    )
+    eval: PdnEvalView | None = Field(default=None, description="The comment's `[%eval]` mark.")
+    variations: list[PdnVariationView] = Field(
+        default_factory=list,
+        description="Lines the file plays instead of this move, from the position before it.",
+    )
+
+
+class PdnVariationView(BaseModel):
+    """A variation: moves from ``startFen`` (the position before the move it replaces)."""
+
+    startFen: str
+    comment: str | None = Field(default=None, description="Written before its first move.")
+    moves: list[PdnPly]
+    error: str | None = Field(
+        default=None,
+        description="Why it stops short of what the file writes (a move that does not read, "
+        f"or the reader's budget); at most {MAX_LISTED_ERROR} characters.",
+    )
+
+
+PdnPly.model_rebuild()
 
 
 class PdnGameSummary(BaseModel):
@@ -80,6 +120,7 @@ class PdnGameDetail(PdnGameSummary):
 
     variant: VariantName
     startFen: str
+    comment: str | None = Field(default=None, description="Written before the first move.")
     moves: list[PdnPly]
 
 
@@ -97,9 +138,7 @@ def _summary(game: pdn.PdnGame | pdn.PdnUnreadGame) -> PdnGameSummary:
     from dames import pdn  # on first use, as the engine's package loads it (dames/__init__)
 
     if isinstance(game, pdn.PdnUnreadGame):
-        plies, error = 0, str(game.error)
-        if len(error) > MAX_LISTED_ERROR:
-            error = error[: MAX_LISTED_ERROR - 1] + "…"
+        plies, error = 0, _shorten(str(game.error))
     else:
         plies, error = len(game.moves), None
     return PdnGameSummary(
@@ -113,19 +152,50 @@ def _summary(game: pdn.PdnGame | pdn.PdnUnreadGame) -> PdnGameSummary:
     )
 
 
+def _shorten(error: str) -> str:
+    return error if len(error) <= MAX_LISTED_ERROR else error[: MAX_LISTED_ERROR - 1] + "…"
+
+
+def _plies(line: pdn.PdnLine, board: dames.Board) -> list[PdnPly]:
+    """Each move of ``line`` played from ``board`` (left as it was), with its notes."""
+    from dames.pdn_comments import comment_words, parse_eval
+
+    position = board.copy()
+    plies = []
+    for i, move in enumerate(line.moves):
+        comment = line.comments[i] if i < len(line.comments) else None
+        found = parse_eval(comment)
+        variations = [
+            PdnVariationView(
+                startFen=position.fen(),
+                comment=variation.comment,
+                moves=_plies(variation, position),
+                error=None if variation.error is None else _shorten(variation.error),
+            )
+            for variation in (line.variations[i] if i < len(line.variations) else ())
+        ]
+        view = move_view(position, move)
+        position.push(move)
+        plies.append(PdnPly(
+            notation=line.notations[i],
+            move=view,
+            fen=position.fen(),
+            comment=comment_words(comment),
+            marks=list(line.marks[i]) if i < len(line.marks) else [],
+            eval=None if found is None else PdnEvalView(value=found.value, mate=found.mate),
+            variations=variations,
+        ))
+    return plies
+
+
 def _detail(game: pdn.PdnGame) -> PdnGameDetail:
     board = game.start_board()
-    start_fen = board.fen()
-    plies = []
-    for notation, move in zip(game.notations, game.moves, strict=True):
-        view = move_view(board, move)
-        board.push(move)
-        plies.append(PdnPly(notation=notation, move=view, fen=board.fen()))
     return PdnGameDetail(
         **_summary(game).model_dump(exclude={"variant"}),
         variant=game.variant,
-        startFen=start_fen,
-        moves=plies,
+        startFen=board.fen(),
+        comment=game.comment,
+        moves=_plies(game, board),
     )
 
 
@@ -157,6 +227,18 @@ def _games(text: str, variant: str) -> list[pdn.PdnGame | pdn.PdnUnreadGame]:
     ]
 
 
+def check_size(text: str) -> None:
+    """413 ``pdn-too-large`` for a text over ``PDN_MAX_BYTES``, counted on the text itself."""
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > PDN_MAX_BYTES:
+        raise ApiError(
+            413,
+            "pdn-too-large",
+            f"the PDN text is {size} bytes; at most {PDN_MAX_BYTES} are read at once "
+            "(split the file)",
+        )
+
+
 def read_pdn(text: str, game: int | None = None, variant: str | None = None) -> PdnReadResult:
     """Every game of ``text`` summarised, game number ``game`` (1-based) in full.
 
@@ -166,6 +248,7 @@ def read_pdn(text: str, game: int | None = None, variant: str | None = None) -> 
     """
     from dames import pdn
 
+    check_size(text)
     games = _games(text, variant or "international")
     chosen: pdn.PdnGame | pdn.PdnUnreadGame
     if game is None:
@@ -178,7 +261,8 @@ def read_pdn(text: str, game: int | None = None, variant: str | None = None) -> 
             raise ApiError(
                 422,
                 "no-such-game",
-                f"the file holds {len(games)} game(s); there is no game {game}",
+                f"the file holds {len(games)} game{'' if len(games) == 1 else 's'}; "
+                f"there is no game {game}",
             )
         chosen = found[0]
     if isinstance(chosen, pdn.PdnUnreadGame):

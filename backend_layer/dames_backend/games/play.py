@@ -2,11 +2,12 @@
 pause the clock, resign.
 
 Nothing the browser says about the game is trusted. Each request rebuilds the board by
-replaying the stored moves (``state.replay``), checks the player's move with the engine,
-computes the computer's reply with ``dames.ai.choose_move`` from the game's own seed and
-level, keeps the clock from the server's own timestamps (see ``clock``) and computes the
-score (see ``scoring``). Every function raises ``ApiError`` for anything the client did wrong;
-the FastAPI routes in ``functions/games/games_app.py`` are thin wrappers around these.
+replaying the stored moves (``state.replay``), checks the player's move with the engine, has
+the computer reply from the game's own seed and level (``reply``: a slow reply is preceded by
+a write of the player's move, so a read meanwhile sees it), keeps the clock from the server's
+own timestamps (see ``clock``) and computes the score (see ``scoring``). Every function raises
+``ApiError`` for anything the client did wrong; the FastAPI routes in
+``functions/games/games_app.py`` are thin wrappers around these.
 """
 
 from __future__ import annotations
@@ -18,54 +19,23 @@ from dames.notation import MOVE_TEXT
 
 from dames_backend import clock
 from dames_backend.errors import ApiError
-from dames_backend.games import scoring
+from dames_backend.games import reply
 from dames_backend.games import store as game_store
 from dames_backend.games.access import game_over_error, open_game, save_with_retries
 from dames_backend.games.enums import Decision, GameStatus, Side
 from dames_backend.games.state import (
-    Replayed,
     clock_view,
+    finish,
     finished_expiry,
     game_view,
     is_players_turn,
+    is_thinking,
     plays_computer,
     read_game_view,
     replay,
-    unfinished_expiry,
 )
 from dames_backend.games.store import GameRecord, LastRequest
 from dames_backend.games.views import ClockView, GameView
-from dames_backend.limits import refusals
-
-
-def computer_replies(record: GameRecord, replayed: Replayed, moves: list[str]) -> None:
-    """While the game goes on and it is the computer's turn, let it play (once, as turns
-    alternate): appends to ``moves`` and to ``replayed``."""
-    board = replayed.board
-    if board.outcome() is None and not is_players_turn(record, board):
-        reply = dames.ai.choose_move(board, seed=record.seed, level=record.level, ply=board.ply)
-        moves.append(str(reply))
-        replayed.record(reply, by_computer=True)
-
-
-def finish(
-    record: GameRecord, board: dames.Board, outcome: dames.Outcome, when_ms: int
-) -> GameRecord:
-    """``record`` ended by ``outcome`` at ``when_ms``: its status, a win's score, its expiry."""
-    if outcome.winner is None:
-        status = GameStatus.DRAW
-    elif Side.of(outcome.winner) is record.player_color:
-        status = GameStatus.WON
-    else:
-        status = GameStatus.LOST
-    score = None
-    if status is GameStatus.WON and plays_computer(record):
-        pieces = board.count(record.player_color.color)
-        score = scoring.win_score(pieces, record.clock.elapsed_ms).model_dump()
-    finished = record.evolve(
-        status=status, reason=outcome.reason, score=score, finished_at=clock.iso_from_ms(when_ms)
-    )
-    return finished.evolve(expires_at=finished_expiry(finished, when_ms))
 
 
 def read_game(game_id: str, authorization: str | None) -> GameView:
@@ -73,9 +43,11 @@ def read_game(game_id: str, authorization: str | None) -> GameView:
 
     A page reading the game shows it: a pause still open was left by a page that is gone (a
     reload, a closed tab), and ends here uncredited (``GameClock.void_pause``). A page that
-    loads hidden announces its own pause after this read."""
-    record = open_game(game_id, authorization)
-    if record.status is GameStatus.PLAYING and record.clock.paused:
+    loads hidden announces its own pause after this read. While the computer thinks, the
+    answer is the player's move with ``thinking``; a thinking mark left by a request that
+    died is taken over here (``reply.take_over_stale``)."""
+    record = reply.take_over_stale(open_game(game_id, authorization))
+    if record.status is GameStatus.PLAYING and record.clock.paused and not is_thinking(record):
 
         def void(current: GameRecord) -> GameRecord | None:
             if current.status is not GameStatus.PLAYING or not current.clock.paused:
@@ -116,6 +88,12 @@ def play_move(
     board = replayed.board
     if record.status is not GameStatus.PLAYING:
         raise game_over_error(record, replayed)
+    if is_thinking(record):
+        raise ApiError(
+            409, "computer-thinking",
+            "The computer is still thinking about its reply: wait for it.",
+            game=game_view(record, replayed).model_dump(),
+        )
     if ply != board.ply:
         raise ApiError(
             409, "stale-ply",
@@ -134,33 +112,33 @@ def play_move(
     except (MoveError, ValueError) as exc:
         raise ApiError(422, "illegal-move", str(exc)) from exc
 
-    # A deploy may have brought another computer since the game began: it plays on, unranked.
-    changed = plays_computer(record) and record.ai_version not in (None, dames.ai.AI_VERSION)
-    moves = [*record.moves, str(move)]
+    played = reply.PlayedMove(
+        record=record,
+        moves=(*record.moves, str(move)),
+        received_ms=received,
+        refusal=refusal,
+        request=LastRequest(ply, move_text),
+        # A deploy may have brought another computer since the game began: it plays on,
+        # unranked.
+        ai_changed=plays_computer(record) and record.ai_version not in (None, dames.ai.AI_VERSION),
+    )
     replayed.record(move, by_computer=False)
-    finished_ms = received  # the player's move ended it, unless the computer's reply did
-    if board.outcome() is None:
-        computer_replies(record, replayed, moves)
-        finished_ms = clock.now_ms()
     outcome = board.outcome()
-    answered = clock.now_ms()
+    if outcome is None and not is_players_turn(record, board):
+        saved = reply.answer(played, replayed)
+        answered = clock.now_ms()
+    else:
+        # The move ended the game, or it is a duo game: nobody replies.
+        answered = clock.now_ms()
 
-    def apply(current: GameRecord) -> GameRecord | None:
-        if current.moves != record.moves or current.status is not GameStatus.PLAYING:
-            return None  # another move landed first
-        waited = refusals.credit_for(refusal, game_id, current.clock.turn_started_ms, received)
-        updated = current.evolve(
-            moves=tuple(moves),
-            clock=current.clock.charge_move(received, waited).start_turn(answered),
-            expires_at=unfinished_expiry(answered),
-            last_request=LastRequest(ply, move_text),
-            ai_changed=current.ai_changed or changed,
-        )
-        if outcome is not None:
-            updated = finish(updated, board, outcome, finished_ms)
-        return updated
+        def apply(current: GameRecord) -> GameRecord | None:
+            if current.moves != record.moves or current.status is not GameStatus.PLAYING:
+                return None  # another move landed first
+            updated = played.stored(current)
+            updated = updated.evolve(clock=updated.clock.start_turn(answered))
+            return finish(updated, board, outcome, received) if outcome is not None else updated
 
-    saved = save_with_retries(game_id, record, apply)
+        saved = save_with_retries(game_id, record, apply)
     if saved is None:
         return _after_lost_race(game_id, ply, move_text)
     return game_view(saved, replayed, answered)
@@ -192,6 +170,9 @@ def set_paused(game_id: str, authorization: str | None, *, paused: bool) -> Cloc
         if current.status is not GameStatus.PLAYING:
             return None
         changed = current.clock.pause(now) if paused else current.clock.resume(now)
+        if not paused and is_thinking(current):
+            # Nothing is charged while the computer thinks: a pause then credits nothing.
+            changed = current.clock.void_pause()
         return None if changed == current.clock else current.evolve(clock=changed)
 
     saved = save_with_retries(game_id, record, apply)

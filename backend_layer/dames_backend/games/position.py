@@ -71,6 +71,11 @@ class PositionAnalysis(BaseModel):
     bestMove: MoveView | None
     bestLine: list[str] = Field(description="The line the engine expects, official notation.")
     depth: int = Field(description="The depth the search completed (0: one legal move).")
+    depthCut: bool = Field(
+        default=False,
+        description="The search stopped short of the depth asked: its work is bounded "
+        f"({ANALYSIS_NODE_BUDGET:,} units a request), and `depth` is the last it completed.",
+    )
     nodes: int
     problems: list[SetupProblemView] = Field(
         default_factory=list, description="Always empty here: a faulty set-up is refused (422)."
@@ -174,6 +179,9 @@ def analyse_position(
     view.bestMove = move_view(board, board.parse_move(hubs[0]))
     view.bestLine = _line_notation(board, hubs)
     view.eval = _white_side(score, board.turn)
+    # Short of the depth asked with no end in sight: the node budget stopped it (a forced
+    # win found early ends the search too, and says so by itself).
+    view.depthCut = 0 < view.depth < depth and abs(score) < MATE_BOUND
     if abs(score) >= MATE_BOUND:
         plies = MATE - abs(score)
         view.mate = _white_side(plies if score > 0 else -plies, board.turn)

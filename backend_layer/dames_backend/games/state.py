@@ -31,6 +31,7 @@ class Replayed:
     by_computer: list[bool] = field(default_factory=list)
     last_move: MoveView | None = None
     last_computer_move: MoveView | None = None
+    last_player_move: MoveView | None = None
 
     def record(self, move: dames.Move, *, by_computer: bool) -> None:
         """Push ``move`` on the board and note what the view shows of it."""
@@ -41,6 +42,8 @@ class Replayed:
         self.last_move = view
         if by_computer:
             self.last_computer_move = view
+        else:
+            self.last_player_move = view
         self.board.push(move)
 
 
@@ -75,6 +78,22 @@ def replay(record: GameRecord) -> Replayed:
             _find_move(board, full_path), by_computer=not is_players_turn(record, board)
         )
     return replayed
+
+
+def opening_notation(record: GameRecord, plies: int) -> list[str]:
+    """The game's first ``plies`` moves in official notation (replays only those)."""
+    board = new_board(record.start_fen, record.variant, record.draw_rules)
+    notations: list[str] = []
+    for full_path in record.moves[:plies]:
+        move = _find_move(board, full_path)
+        notations.append(move_view(board, move).notation)
+        board.push(move)
+    return notations
+
+
+def is_thinking(record: GameRecord) -> bool:
+    """The computer is computing its reply to the stored player's move (``games.reply``)."""
+    return record.status is GameStatus.PLAYING and record.thinking_since_ms is not None
 
 
 def closes_at(record: GameRecord) -> str | None:
@@ -130,12 +149,13 @@ def winner(record: GameRecord) -> Side | None:
 def clock_view(record: GameRecord, now_ms: int) -> ClockView:
     """The player's clock as the server sees it at ``now_ms``."""
     game_clock = record.clock
-    playing = record.status is GameStatus.PLAYING
+    # The player's clock stops from their move's arrival until the computer's reply is stored.
+    playing = record.status is GameStatus.PLAYING and not is_thinking(record)
     return ClockView(
         elapsedMs=game_clock.elapsed_ms,
         turnMs=game_clock.turn_ms(now_ms) if playing else 0,
         running=playing and not game_clock.paused,
-        paused=playing and game_clock.paused,
+        paused=record.status is GameStatus.PLAYING and game_clock.paused,
         since=(game_clock.paused_since_ms or game_clock.turn_started_ms) if playing else None,
         serverNow=now_ms,
         pauses=game_clock.pauses,
@@ -166,6 +186,8 @@ def game_view(record: GameRecord, replayed: Replayed, now_ms: int | None = None)
         captured=list(replayed.captured),
         lastMove=replayed.last_move,
         lastComputerMove=replayed.last_computer_move,
+        lastPlayerMove=replayed.last_player_move,
+        thinking=is_thinking(record),
         legalMoves=[move_view(board, m) for m in board.legal_moves()] if playing else [],
         pieces=PiecesView(white=board.count(dames.WHITE), black=board.count(dames.BLACK)),
         clock=clock_view(record, now),
@@ -178,6 +200,26 @@ def game_view(record: GameRecord, replayed: Replayed, now_ms: int | None = None)
         claimed=record.claimed,
         createdAt=record.created_at,
     )
+
+
+def finish(
+    record: GameRecord, board: dames.Board, outcome: dames.Outcome, when_ms: int
+) -> GameRecord:
+    """``record`` ended by ``outcome`` at ``when_ms``: its status, a win's score, its expiry."""
+    if outcome.winner is None:
+        status = GameStatus.DRAW
+    elif Side.of(outcome.winner) is record.player_color:
+        status = GameStatus.WON
+    else:
+        status = GameStatus.LOST
+    score = None
+    if status is GameStatus.WON and plays_computer(record):
+        pieces = board.count(record.player_color.color)
+        score = scoring.win_score(pieces, record.clock.elapsed_ms).model_dump()
+    finished = record.evolve(
+        status=status, reason=outcome.reason, score=score, finished_at=clock.iso_from_ms(when_ms)
+    )
+    return finished.evolve(expires_at=finished_expiry(finished, when_ms))
 
 
 def read_game_view(record: GameRecord) -> GameView:

@@ -43,6 +43,23 @@ def game_key(game_id: str) -> dict[str, str]:
     return {"pk": f"GAME#{game_id}", "sk": GAME_SK}
 
 
+def archive_partition(player_id: str) -> str:
+    """The index partition (``gsi1pk``) that lists a player's finished games (``archive``)."""
+    return f"ARCHIVE#{player_id}"
+
+
+def archive_index_keys(record: GameRecord) -> dict[str, str]:
+    """A finished game its owner started is listed on the index under the owner, newest
+    last by its end (``gsi1sk`` = finishedAt then id, so two ends in one millisecond keep an
+    order); nothing for a game playing or started without a pseudonym."""
+    if record.owner_id is None or record.finished_at is None:
+        return {}
+    return {
+        "gsi1pk": archive_partition(record.owner_id),
+        "gsi1sk": f"{record.finished_at}#{record.id}",
+    }
+
+
 @dataclass(frozen=True)
 class LastRequest:
     """The last accepted move request: a request repeating it is a retry, answered with the
@@ -88,6 +105,10 @@ class GameRecord:
     # it. None: started without one, so its first claim decides.
     owner_id: str | None = None
     last_request: LastRequest | None = None
+    # Set while the computer computes its reply to the stored player's move (epoch ms of the
+    # mark): a read in the meantime shows that move and "the computer is thinking", and a
+    # mark left by a request that died is taken over (``games.reply``).
+    thinking_since_ms: int | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -135,8 +156,12 @@ class GameRecord:
             "score": self.score,
             "aiVersion": self.ai_version,
             "ownerId": self.owner_id,
+            "thinkingSinceMs": self.thinking_since_ms,
+            # The player the game belongs to, for the byPlayer index (export, erasure).
+            "playerId": self.owner_id,
         }
         item.update({k: v for k, v in optional.items() if v is not None})
+        item.update(archive_index_keys(self))
         if self.last_request is not None:
             item["lastRequest"] = {"ply": self.last_request.ply, "move": self.last_request.move}
         item.update(self.extra)
@@ -151,6 +176,7 @@ class GameRecord:
             "startFen", "playerColor", "createdAt", "moves", PACKED_MOVES, "status", "reason",
             "clock", "version", "expiresAt", "finishedAt", "score", "claimed", "lastRequest",
             "aiVersion", "aiChanged", "assisted", "fromPosition", "drawRules", "ownerId",
+            "thinkingSinceMs", "gsi1pk", "gsi1sk",
         }
         return cls(
             id=str(item["id"]),
@@ -184,6 +210,7 @@ class GameRecord:
                 if last
                 else None
             ),
+            thinking_since_ms=_opt_int(item.get("thinkingSinceMs")),
             extra={k: v for k, v in item.items() if k not in known},
         )
 
@@ -326,6 +353,7 @@ def _claimed_change(player_id: str | None) -> tuple[str, dict[str, Any]]:
     values: dict[str, Any] = {":t": True, ":one": 1}
     update = "SET claimed = :t"
     if player_id is not None:
-        update += ", claimedBy = :p"
+        # The claimer's game from now on (the byPlayer index), when nobody owned it yet.
+        update += ", claimedBy = :p, playerId = if_not_exists(playerId, :p)"
         values[":p"] = player_id
     return f"{update} REMOVE expiresAt ADD version :one", values

@@ -108,8 +108,9 @@ class ClockView(BaseModel):
     pausedMs: int = Field(description="Paused time credited so far.")
 
 
-class GameView(BaseModel):
-    """The whole state of a game; every game route returns it. Never the seed."""
+class GameHeading(BaseModel):
+    """What names a game and its result, the first fields of every view of it (the game's
+    own, the archive's line)."""
 
     id: str
     mode: Mode
@@ -120,6 +121,11 @@ class GameView(BaseModel):
     status: Status = Field(description="won/lost from playerColor's side (White in a duo).")
     reason: str | None
     winner: Color | None = Field(description="Who won, once the game is over; null for a draw.")
+
+
+class GameView(GameHeading):
+    """The whole state of a game; every game route returns it. Never the seed."""
+
     startFen: str
     fen: str
     turn: Color
@@ -128,6 +134,16 @@ class GameView(BaseModel):
     captured: list[int] = Field(description="Pieces taken by each move of `moves`.")
     lastMove: MoveView | None = Field(description="The last move played, by either side.")
     lastComputerMove: MoveView | None
+    lastPlayerMove: MoveView | None = Field(
+        default=None,
+        description="The last move a player made (in a duo game, either side's): the page "
+        "marks it beside the computer's reply, so the player sees their own move too.",
+    )
+    thinking: bool = Field(
+        default=False,
+        description="The computer is computing its reply to the player's move (in `moves`): "
+        "no legal move, the player's clock stopped; read the game again shortly.",
+    )
     legalMoves: list[MoveView] = Field(description="The player's; empty unless it is their turn.")
     pieces: PiecesView
     clock: ClockView

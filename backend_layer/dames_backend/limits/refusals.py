@@ -57,7 +57,13 @@ class Refusal:
 
     def encode(self) -> str:
         body = self._body()
-        return f"{body}.{keyed_digest(_PURPOSE, body)}"
+        return f"{body}.{_signature(body, self.refused_ms)}"
+
+
+def _signature(body: str, refused_ms: int) -> str:
+    """Signed with the key in force when the refusal was made, so a receipt made before a
+    key rotation is still read after it (``limits.keyring`` keeps that key long enough)."""
+    return keyed_digest(_PURPOSE, body, at_s=refused_ms // 1000)
 
 
 def read(text: str | None, game_id: str) -> Refusal | None:
@@ -68,12 +74,12 @@ def read(text: str | None, game_id: str) -> Refusal | None:
     if len(parts) != _FIELDS or parts[0] != _VERSION or parts[1] != game_id:
         return None
     body, mac = ".".join(parts[:-1]), parts[-1]
-    if not hmac.compare_digest(mac.encode(), keyed_digest(_PURPOSE, body).encode()):
-        return None
     numbers = parts[2:6]
     if not all(n.isdigit() and len(n) <= 15 for n in numbers):
         return None
     first, refused, retry_after, credit = (int(n) for n in numbers)
+    if not hmac.compare_digest(mac.encode(), _signature(body, refused).encode()):
+        return None
     if first > refused:
         return None
     return Refusal(game_id, first, refused, retry_after, credit)

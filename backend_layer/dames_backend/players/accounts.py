@@ -25,21 +25,19 @@ constant time. A wrong token of any kind (unknown id, wrong secret, malformed) g
 
 from __future__ import annotations
 
-import time
 import unicodedata
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import icu  # type: ignore[import-untyped]  # PyICU (pyicu-wheels) ships no type hints
-from botocore.exceptions import ClientError
 
 from dames_backend import clock, db
-from dames_backend.errors import ApiError, busy_error
-from dames_backend.limits import clients as client_limits
-
-if TYPE_CHECKING:
-    from types_boto3_dynamodb.type_defs import TransactWriteItemTypeDef
-
+from dames_backend.errors import ApiError
+from dames_backend.players import activity, allowance, reservations, reserved
+from dames_backend.players.allowance import Voucher
+from dames_backend.players.keys import profile_key
+from dames_backend.players.name_writes import run_name_transaction
+from dames_backend.players.reservations import pseudonym_item_key as pseudonym_item_key
 from dames_backend.security import (
     MAX_TOKEN_LENGTH,
     hash_token,
@@ -58,13 +56,9 @@ TOKEN_SEPARATOR = "."
 # A token-shaped hash that no token produces, compared against when the player id is unknown
 # so that the unknown-id path does the same work as the wrong-secret path.
 _ABSENT_HASH = "0" * 64
-_TRANSACTION_ATTEMPTS = 4
+ERASING_ATTRIBUTE = "erasing"
 
 BAD_TOKEN_MESSAGE = "This player token is not valid."
-TAKEN_MESSAGE = (
-    "This pseudonym (or one that looks the same: differing only by case, accents or "
-    "look-alike letters from another alphabet) is taken."
-)
 
 # Unicode's own list of characters that render as nothing (ICU's copy of the property, so it
 # follows ICU's Unicode version, not Python's).
@@ -111,6 +105,11 @@ class Player:
     won_days: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
     # Set by a moderator (``./dames moderation ban``): every claim is held.
     banned: bool = field(default=False, compare=False)
+    # The last UTC day the player started a game or claimed one (``activity``), if known.
+    active_day: str | None = field(default=None, compare=False, repr=False)
+    # An erasure has begun (``erasure``): the identity is going away.
+    erasing: bool = field(default=False, compare=False, repr=False)
+    renamed_at: str | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -255,87 +254,71 @@ def pseudonym_keys(pseudonym: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(keys))
 
 
+def name_keys(pseudonym: str) -> tuple[str, ...]:
+    """The keys of a cleaned name that a registration or a rename may take; 422
+    ``reserved-pseudonym`` for a name that reads as the site's own voice (``reserved``)."""
+    keys = pseudonym_keys(pseudonym)
+    if reserved.is_reserved(keys, pseudonym_keys):
+        raise ApiError(422, "reserved-pseudonym", reserved.MESSAGE)
+    return keys
+
+
 def pseudonym_key(pseudonym: str) -> str:
     """The main uniqueness key, kept on the player's profile."""
     return pseudonym_keys(pseudonym)[0]
 
 
-def _player_key(player_id: str) -> dict[str, str]:
-    return {"pk": f"PLAYER#{player_id}", "sk": "PROFILE"}
+def _profile_item(player_id: str, pseudonym: str, key: str, token: str, now_iso: str) -> dict[
+    str, Any
+]:
+    return {
+        **profile_key(player_id),
+        "playerId": player_id,
+        "pseudonym": pseudonym,
+        "pseudonymKey": key,
+        "tokenHash": hash_token(token),
+        "createdAt": now_iso,
+        **activity.attributes(player_id, now_iso[:10]),
+    }
 
 
-def pseudonym_item_key(key: str) -> dict[str, str]:
-    """The DynamoDB key of the item that reserves one uniqueness key for its player."""
-    return {"pk": f"PSEUDO#{key}", "sk": "PSEUDO"}
-
-
-def create_player(raw_pseudonym: str, *, client: str | None = None) -> NewPlayer:
+def create_player(
+    raw_pseudonym: str,
+    *,
+    client: str | None = None,
+    voucher: Voucher | None = None,
+) -> NewPlayer:
     """Register a pseudonym; returns the player and its token (shown once, never stored).
 
-    Raises 422 ``invalid-pseudonym`` for a bad name and 409 ``pseudonym-taken`` when the name
-    (up to case, accents and look-alike characters) belongs to someone else, including a
-    registration that won a simultaneous race for it. ``client`` (the request's address key,
-    ``limits.clients``) is allowed a few registrations a day, then 429 ``rate-limited``: a
-    person needs one pseudonym, a crowd of them is sock puppets. Every well-formed attempt
-    counts, a taken name included, so names cannot be probed in bulk either.
+    Raises 422 ``invalid-pseudonym`` for a bad name, 422 ``reserved-pseudonym`` for one that
+    reads as the site's voice (``reserved``), and 409 ``pseudonym-taken`` when the name
+    (up to case, accents and look-alike characters) belongs to someone else, is quarantined
+    or was banned (``reservations``), including a registration that won a simultaneous race
+    for it. ``client`` (the request's address key, ``limits.clients``) is allowed a few
+    pseudonyms a day, counted when one is *created* (a taken name costs nothing), and a
+    bounded number of attempts; ``voucher`` (a won game of this browser, ``allowance``) opens
+    the per-browser allowance beyond the network's: then 429 ``rate-limited``.
     """
     pseudonym = clean_pseudonym(raw_pseudonym)
-    if client is not None:
-        client_limits.charge(client_limits.PSEUDONYMS_PER_ADDRESS, client)
-    keys = pseudonym_keys(pseudonym)
+    keys = name_keys(pseudonym)
+    counted = allowance.registration_counts(client, voucher)
     player_id = new_id(PLAYER_ID_PREFIX)
     token = f"{player_id}{TOKEN_SEPARATOR}{new_token()}"
-    created_at = clock.iso_now()
+    now_ms = clock.now_ms()
+    created_at = clock.iso_from_ms(now_ms)
     table_name = db.get_table().name
-    items: list[TransactWriteItemTypeDef] = [
-        {
-            "Put": {
-                "TableName": table_name,
-                "Item": {
-                    **pseudonym_item_key(key),
-                    "playerId": player_id,
-                    "pseudonym": pseudonym,
-                    "createdAt": created_at,
-                },
-                "ConditionExpression": "attribute_not_exists(pk)",
-            }
-        }
-        for key in keys
-    ]
-    items.append(
-        {
-            "Put": {
-                "TableName": table_name,
-                "Item": {
-                    **_player_key(player_id),
-                    "playerId": player_id,
-                    "pseudonym": pseudonym,
-                    "pseudonymKey": keys[0],
-                    "tokenHash": hash_token(token),
-                    "createdAt": created_at,
-                },
-                "ConditionExpression": "attribute_not_exists(pk)",
-            }
-        }
+    items = reservations.claim_items(
+        table_name, keys, player_id, pseudonym, created_at, now_ms // 1000
     )
-    for attempt in range(_TRANSACTION_ATTEMPTS):
-        try:
-            db.get_client().transact_write_items(TransactItems=items)
-            return NewPlayer(Player(player_id, pseudonym), token)
-        except ClientError as exc:
-            if db.error_code(exc) != "TransactionCanceledException":
-                raise
-            codes = db.cancellation_codes(exc)
-            if "ConditionalCheckFailed" in codes[: len(keys)]:
-                raise ApiError(409, "pseudonym-taken", TAKEN_MESSAGE) from None
-            if not db.is_retryable_cancellation(exc):
-                raise
-            if attempt == _TRANSACTION_ATTEMPTS - 1:
-                raise busy_error() from None
-            # Another transaction touched the same name at the same instant: once it settles,
-            # the retry either wins or sees the name taken.
-            time.sleep(0.05 * (attempt + 1))
-    raise AssertionError("unreachable: the loop returns or raises")
+    items.append({
+        "Put": {
+            "TableName": table_name,
+            "Item": _profile_item(player_id, pseudonym, keys[0], token, created_at),
+            "ConditionExpression": "attribute_not_exists(pk)",
+        }
+    })
+    run_name_transaction(items, len(keys), counted.tail(player_id))
+    return NewPlayer(Player(player_id, pseudonym, active_day=created_at[:10]), token)
 
 
 def _split_token(token: str) -> tuple[str, str] | None:
@@ -345,11 +328,12 @@ def _split_token(token: str) -> tuple[str, str] | None:
     return player_id, secret
 
 
-def authenticate_player(token: str | None) -> Player:
+def authenticate_player(token: str | None, *, erasing_ok: bool = False) -> Player:
     """The player a ``X-Player-Token`` value belongs to.
 
     Raises 401 ``missing-player-token`` when there is no token, 403 ``bad-player-token`` for
-    any token that does not match (the same answer whatever the reason).
+    any token that does not match (the same answer whatever the reason), and for a player
+    being erased unless ``erasing_ok`` (the erasure's own rerun).
     """
     if token is None or not token.strip():
         raise ApiError(
@@ -359,13 +343,24 @@ def authenticate_player(token: str | None) -> Player:
     parts = _split_token(token) if len(token) <= MAX_TOKEN_LENGTH else None
     item: dict[str, Any] | None = None
     if parts is not None:
-        item = db.get_table().get_item(Key=_player_key(parts[0]), ConsistentRead=True).get("Item")
+        item = db.get_table().get_item(Key=profile_key(parts[0]), ConsistentRead=True).get("Item")
     stored_hash = str(item["tokenHash"]) if item else _ABSENT_HASH
     if not token_matches(token, stored_hash) or item is None:
         raise ApiError(403, "bad-player-token", BAD_TOKEN_MESSAGE)
+    if ERASING_ATTRIBUTE in item and not erasing_ok:
+        # Being erased: the identity is going; only the erasure itself may go on with it.
+        raise ApiError(403, "bad-player-token", BAD_TOKEN_MESSAGE)
+    return player_of(item)
+
+
+def player_of(item: dict[str, Any]) -> Player:
+    """The player a stored profile describes."""
     return Player(
         player_id=str(item["playerId"]),
         pseudonym=str(item["pseudonym"]),
         won_days=frozenset(str(day) for day in item.get("wonDays", ())),
         banned=bool(item.get("banned", False)),
+        active_day=str(item[activity.DAY_ATTRIBUTE]) if activity.DAY_ATTRIBUTE in item else None,
+        erasing=ERASING_ATTRIBUTE in item,
+        renamed_at=str(item["renamedAt"]) if "renamedAt" in item else None,
     )

@@ -31,6 +31,7 @@ from botocore.exceptions import ClientError
 from dames_backend import clock, db
 from dames_backend.errors import ApiError, busy_error
 from dames_backend.players.accounts import TOKEN_SEPARATOR, authenticate_player
+from dames_backend.players.keys import profile_key
 from dames_backend.security import hash_token, new_token, token_matches
 
 if TYPE_CHECKING:
@@ -68,10 +69,6 @@ class Transferred:
     token: str
 
 
-def _profile_key(player_id: str) -> dict[str, str]:
-    return {"pk": f"PLAYER#{player_id}", "sk": "PROFILE"}
-
-
 def _code_key(locator: str) -> dict[str, str]:
     return {"pk": f"TRANSFER#{hash_token(locator)}", "sk": "TRANSFER"}
 
@@ -104,7 +101,7 @@ def issue_code(player_token: str | None) -> TransferCode:
     stops working."""
     player = authenticate_player(player_token)
     table = db.get_table()
-    profile = table.get_item(Key=_profile_key(player.player_id), ConsistentRead=True).get("Item")
+    profile = table.get_item(Key=profile_key(player.player_id), ConsistentRead=True).get("Item")
     previous = str(profile["transferKey"]) if profile and "transferKey" in profile else None
     code = _new_code()
     key = _code_key(code[:LOCATOR_LENGTH])
@@ -129,7 +126,7 @@ def issue_code(player_token: str | None) -> TransferCode:
         {
             "Update": {
                 "TableName": name,
-                "Key": _profile_key(player.player_id),
+                "Key": profile_key(player.player_id),
                 "UpdateExpression": "SET transferKey = :key",
                 "ConditionExpression": "attribute_exists(pk)",
                 "ExpressionAttributeValues": {":key": key["pk"]},
@@ -207,7 +204,7 @@ def redeem_code(text: str) -> Transferred:
             {
                 "Update": {
                     "TableName": name,
-                    "Key": _profile_key(player_id),
+                    "Key": profile_key(player_id),
                     "UpdateExpression": "SET tokenHash = :hash REMOVE transferKey",
                     "ConditionExpression": "transferKey = :key",
                     "ExpressionAttributeValues": {":hash": hash_token(token), ":key": key["pk"]},

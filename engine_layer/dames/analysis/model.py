@@ -64,7 +64,8 @@ class MoveAnalysis:
 
     Evaluations are centi-men from White's point of view; win%, loss and accuracy from the
     mover's. `mate_in` (plies to the end of a won line after the move, positive when White
-    wins) marks a decisive evaluation, which is then exactly ±`scoring.EVAL_CAP`. `searched`
+    wins) marks a decisive evaluation, which is then exactly ±`scoring.EVAL_CAP`: 0 (the move
+    ended the game) has no sign, so readers take the winner from `eval_after`'s. `searched`
     says how the position before the move was analysed: "full" (both match searches), "quick"
     (budget spent: evaluation and best move only, `matches` empty) or "forced" (one legal move,
     no search; `accuracy` 100, `loss` 0, excluded from every rate and mean).

@@ -11,13 +11,17 @@ move numbers glued to moves, ``-`` written for a capture, spaces inside moves, a
 result, short captures that only the next moves explain). Every move is still checked against
 the rules; what cannot be read raises ``PdnError`` naming the game, the move and the problem.
 
+The reader keeps what players write beside the moves: comments, marks (``!``, ``?!``, NAGs)
+and variations, each variation read on the board too (`PdnLine`, `PdnVariation`).
+
 The names below are the package's API; its modules hold one job each (`tokens`, `movetext`,
-`replay`, `tags`, `budget`, `writer`, `reader`). Evaluations in move comments live in
+`replay`, `lines`, `tags`, `budget`, `writer`, `reader`). Evaluations in move comments live in
 `dames.pdn_comments`.
 """
 
 from dames.errors import PdnError
 from dames.pdn.budget import FILE_STEP_BUDGET
+from dames.pdn.lines import PdnLine, PdnVariation
 from dames.pdn.reader import PdnGame, PdnUnreadGame, iter_games, read_games, read_position
 from dames.pdn.tags import GAME_TYPES, game_type_tag, result_text
 from dames.pdn.writer import ExportedGame, export_game
@@ -28,7 +32,9 @@ __all__ = [
     "ExportedGame",
     "PdnError",
     "PdnGame",
+    "PdnLine",
     "PdnUnreadGame",
+    "PdnVariation",
     "export_game",
     "game_type_tag",
     "iter_games",

@@ -15,6 +15,10 @@ SEARCH_BUDGET = 20_000
 # And for a whole file: one step per move read, or tried while settling. Legal files of a few
 # hundred games take tens of thousands; this caps a crafted one at a couple of seconds.
 FILE_STEP_BUDGET = 100_000
+# Variations are read on a budget of their own, so a file's notes never cost its games their
+# main lines: steps for the whole file, and moves kept for one game (what one answer shows).
+VARIATION_STEP_BUDGET = 20_000
+MAX_VARIATION_PLIES = 1_000
 
 
 def thread_time() -> float:

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from dames.board import Board
 from dames.color import Color
 from dames.errors import DamesError, PdnError
-from dames.move import Move
 from dames.pdn.budget import FILE_STEP_BUDGET, SEARCH_BUDGET, CpuBudget, OutOfTime
+from dames.pdn.lines import PdnLine, SideWork, notes
 from dames.pdn.movetext import RawGame, split_games
 from dames.pdn.replay import Unresolved, move_label, replay
 from dames.pdn.tags import RESULT_MEANING, clean_fen, game_name, read_number, tag_value, variant_of
@@ -22,9 +22,10 @@ from dames.pdn.tokens import prepare, tokenize
 from dames.variants import get_variant
 
 
-@dataclass(frozen=True)
-class PdnGame:
-    """One game read from a PDN file, every move resolved on the board.
+@dataclass(frozen=True, kw_only=True)
+class PdnGame(PdnLine):
+    """One game read from a PDN file, every move of its main line resolved on the board, with
+    its comments, marks and variations (`PdnLine`).
 
     ``index`` is its 1-based place in the file; ``result`` the result the file gives (the
     movetext's, else the ``Result`` tag's, else ``*``).
@@ -33,13 +34,7 @@ class PdnGame:
     index: int
     tags: dict[str, str]
     variant: str
-    start_fen: str
-    moves: tuple[Move, ...]
     result: str
-    notations: tuple[str, ...] = field(default=(), compare=False)
-    # The comment after each move (None where there is none); `dames.pdn_comments.game_evals`
-    # reads the `[%eval …]` marks in them.
-    comments: tuple[str | None, ...] = field(default=(), compare=False)
 
     @property
     def name(self) -> str:
@@ -94,7 +89,7 @@ class PdnUnreadGame:
 
 
 def _read_game(
-    raw: RawGame, default_variant: str, file_budget: list[int], cpu: CpuBudget | None = None
+    raw: RawGame, default_variant: str, file_budget: list[int], side: SideWork
 ) -> PdnGame:
     name = game_name(raw.index, raw.tags)
     if raw.errors:
@@ -117,6 +112,7 @@ def _read_game(
     first = board.variant.first_to_move
     start_turn = board.turn
     budget = [min(SEARCH_BUDGET, file_budget[0])]
+    cpu = side.cpu
     try:
         try:
             moves = replay(board.copy(), raw.moves, 0, budget, cpu)
@@ -145,10 +141,8 @@ def _read_game(
             game=raw.index,
             move_number=number,
         ) from None
-    notations = []
-    for move in moves:
-        notations.append(board.notation(move))
-        board.push(move)
+    side.next_game()
+    notations, marks, variations = notes(board, raw.moves, moves, side)
     result = raw.result or tag_value(raw.tags, "Result") or "*"
     return PdnGame(
         index=raw.index,
@@ -157,8 +151,11 @@ def _read_game(
         start_fen=start_fen,
         moves=tuple(moves),
         result=result.strip(),
-        notations=tuple(notations),
+        notations=notations,
         comments=tuple(w.comment for w in raw.moves[: len(moves)]),
+        marks=marks,
+        variations=variations,
+        comment=raw.line.comment,
     )
 
 
@@ -188,12 +185,13 @@ def iter_games(
     if not raws:
         raise PdnError("no game found in the PDN")
     file_budget = [max_steps]
+    side = SideWork(cpu)
     for raw in raws:
         try:
             if cpu.spent():
                 raise PdnError(f"{game_name(raw.index, raw.tags)}: {cpu.message()}",
                                game=raw.index)
-            yield _read_game(raw, default, file_budget, cpu)
+            yield _read_game(raw, default, file_budget, side)
         except PdnError as exc:
             try:
                 variant: str | None = variant_of(raw.tags, default)

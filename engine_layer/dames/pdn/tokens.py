@@ -115,7 +115,9 @@ def tokenize(text: str, cpu: CpuBudget | None = None) -> list[Token]:
             at_line_start = False
             if kind == "alpha":
                 tokens.append(Token("move", "".join(piece.split()), line))
-            elif kind not in ("strength", "ellipsis"):
+            elif kind == "strength":  # "!?", "(?)": a mark on the move, as a NAG is
+                tokens.append(Token("nag", piece.strip("()"), line))
+            elif kind != "ellipsis":
                 tokens.append(Token(kind, piece, line))
         pos = m.end()
     return tokens
