@@ -11,6 +11,7 @@ parameters (``community_params``) and its reading of a board's day.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from community_params import NO_STORE, BoardDate, PlayerToken
 from dames_backend.boards.views import BoardName
@@ -20,8 +21,6 @@ from dames_backend.limits import clients as client_limits
 from dames_backend.web.app_factory import StrictModel, record_event
 from fastapi import FastAPI, Request, Response
 from pydantic import BaseModel, Field
-
-REPORT_ERRORS = (401, 403, 404, 409, 413, 422, 429)
 
 
 class ReportRequest(StrictModel):
@@ -53,13 +52,12 @@ def _report(board: BoardName, date: str | None, body: ReportRequest, request: Re
 def install(app: FastAPI, board_day: Callable[[str], tuple[str, bool]]) -> None:
     """Add the daily and the free board's report routes to the community app;
     ``board_day`` reads a daily board's path date (422 for no real day)."""
+    options: dict[str, Any] = {
+        "status_code": 201, "response_model": ReportReceived,
+        "responses": error_responses(401, 403, 404, 409, 413, 422, 429),
+    }
 
-    @app.post(
-        "/api/leaderboards/daily/{date}/reports",
-        status_code=201,
-        response_model=ReportReceived,
-        responses=error_responses(*REPORT_ERRORS),
-    )
+    @app.post("/api/leaderboards/daily/{date}/reports", **options)
     def report_daily_entry(
         date: BoardDate, body: ReportRequest, request: Request, response: Response,
         player_token: PlayerToken = None,
@@ -69,12 +67,7 @@ def install(app: FastAPI, board_day: Callable[[str], tuple[str, bool]]) -> None:
         day, _ = board_day(date)
         return _report("daily", day, body, request, response, player_token)
 
-    @app.post(
-        "/api/leaderboards/free/reports",
-        status_code=201,
-        response_model=ReportReceived,
-        responses=error_responses(*REPORT_ERRORS),
-    )
+    @app.post("/api/leaderboards/free/reports", **options)
     def report_free_entry(
         body: ReportRequest, request: Request, response: Response,
         player_token: PlayerToken = None,
