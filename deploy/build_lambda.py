@@ -27,7 +27,9 @@ from pathlib import Path
 TEMPLATE = Path(__file__).resolve().parents[1] / "template.yaml"
 # Not shipped: the build's inputs, caches of this machine's tools, hidden files, the native
 # core's sources and this machine's build of it (the layer gets its own, for Lambda's arm64).
-LEFT_OUT = (".*", "__pycache__", "*.pyc", "requirements.txt", "Makefile", "csrc", "*.so")
+# The puzzle generator's run logs (`*.runs.jsonl`) feed `dames.puzzles stats`, never a request.
+LEFT_OUT = (".*", "__pycache__", "*.pyc", "requirements.txt", "Makefile", "csrc", "*.so",
+            "*.runs.jsonl")
 NATIVE_SOURCES = "csrc"
 NATIVE_PACKAGE = Path("dames") / "native"
 # Lambda's python3.13 runtime is Amazon Linux 2023 (glibc 2.34): wheels built for that glibc

@@ -47,6 +47,28 @@ declare namespace Api {
   interface AtPly {
     ply: number;
   }
+  interface AttemptView {
+    attemptId: string;
+    puzzle: PuzzlePosition;
+    /** The position now (after the plies played). */
+    fen: string;
+    /** Plies played since the puzzle's position: sent back with a move or a hint, so a stale page gets 409 stale-ply. */
+    ply: number;
+    /** Every ply played since the position. */
+    played: MoveView[];
+    /** The solver's legal moves while playing (the page knows no rule); empty once it has ended. */
+    legalMoves: MoveView[];
+    status: "playing" | "solved" | "revealed";
+    /** A wrong move was made (the attempt counts as lost). */
+    failed: boolean;
+    hinted: boolean;
+    /** The piece to move, once a hint was asked for at the current choice. */
+    hintSquare: number | null;
+    /** Whether this attempt moves the player's rating. */
+    rated: boolean;
+    /** Only once status is not playing. */
+    end: EndView | null;
+  }
   /** The public top of a board: the same for everyone, so CloudFront may cache it. */
   interface BoardView {
     board: "daily" | "free";
@@ -108,6 +130,13 @@ declare namespace Api {
     /** How long the function and access logs are kept (the stack's LogRetentionDays). */
     logRetentionDays?: number | null;
   }
+  interface CoupView {
+    key: string;
+    nameFr: string;
+    nameEn: string;
+    lineFr: string;
+    lineEn: string;
+  }
   /**
    * Start a game. The daily challenge takes no option but ``date``, which replays a past
    * day once it has closed (unranked). Free play chooses ``level``, ``color``, ``variant`` and
@@ -141,6 +170,16 @@ declare namespace Api {
     pseudonym: string;
     /** Sent back as X-Player-Token; stored only hashed. */
     token: string;
+  }
+  interface DailyPuzzleView {
+    date: string;
+    /** None only if the reserve of puzzles is spent. */
+    puzzleId: string | null;
+    rating: number | null;
+    /** Whether this player found it (with a token). */
+    solved: boolean | null;
+    dailyStreak: StreakView | null;
+    secondsToNext: number;
   }
   /** Today's challenge (never its seed) and the most recent day whose seed can be public. */
   interface DailyView {
@@ -179,6 +218,17 @@ declare namespace Api {
   interface DrawOfferResult {
     accepted: boolean;
     game: GameView;
+  }
+  interface EndView {
+    /** The solution tree: a choice is a list of [move, [plies played after it], next choice or null]. */
+    solution: unknown[];
+    /** The main line, every ply from the position. */
+    line: MoveView[];
+    themes: ThemesView;
+    /** kind game (event, white, black, year, site) or self-play (game), and ply. */
+    source: Record<string, unknown>;
+    rating: RatingChange | null;
+    dailyStreak: StreakView | null;
   }
   /**
    * An erasure's answer: ``erased`` once nothing of the player is left; false means the
@@ -286,6 +336,12 @@ declare namespace Api {
   interface MoveRequest {
     ply: number;
     move: string;
+  }
+  interface MoveResult {
+    result: "correct" | "wrong" | "solved";
+    /** The plies the server played after a correct move: the defender's answer and any forced move. */
+    reply: MoveView[];
+    attempt: AttemptView;
   }
   /** A move as the page draws it: ``path`` and ``captures`` are official square numbers. */
   interface MoveView {
@@ -466,9 +522,46 @@ declare namespace Api {
     moves?: string[];
     depth?: number;
   }
+  interface PuzzleAtPly {
+    ply: number;
+  }
+  interface PuzzleHintView {
+    /** The square of the piece to move. */
+    square: number;
+    attempt: AttemptView;
+  }
+  /** The solver's move at ``ply`` (the attempt's ``ply``), in any unambiguous notation. */
+  interface PuzzleMoveRequest {
+    ply: number;
+    move: string;
+  }
+  interface PuzzlePosition {
+    id: string;
+    variant: string;
+    /** The puzzle's position (PDN FEN); the solver is to move. */
+    fen: string;
+    toMove: "white" | "black";
+    /** The puzzle's rating (Glicko-2, from its attempts). */
+    rating: number;
+    /** The day it is « le coup du jour » of, if it is. */
+    daily: string | null;
+  }
+  interface PuzzleProfileView {
+    rating: number;
+    deviation: number;
+    /** Deviation above 110: the rating is still a guess. */
+    provisional: boolean;
+    /** First attempts played. */
+    rated: number;
+    dailyStreak: StreakView;
+  }
   interface RankedSetupView {
     level: string;
     color: "white" | "black";
+  }
+  interface RatingChange {
+    before: number;
+    after: number;
   }
   /**
    * Why a claim is held (or how it was decided): a ``code`` and its ``figures``, which the
@@ -571,6 +664,22 @@ declare namespace Api {
     /** 0 = the left column of the diagram (White's left). */
     col: number;
   }
+  /**
+   * Start « le coup du jour » (``daily``), a named training puzzle (``puzzleId``), or one
+   * drawn near the player's rating in ``variant``. ``skip``: puzzles this page has just
+   * played without a player token, so an anonymous player is not given them again.
+   */
+  interface StartAttemptRequest {
+    daily?: boolean;
+    variant?: "international" | "brazilian" | "english" | "italian";
+    puzzleId?: string | null;
+    skip?: string[];
+  }
+  interface StartedAttempt {
+    /** Sent back as Authorization: Bearer; stored only hashed. */
+    token: string;
+    attempt: AttemptView;
+  }
   /** The ``streak`` of ``GET /api/players/me``. */
   interface StreakView {
     current: number;
@@ -581,6 +690,16 @@ declare namespace Api {
   interface Text {
     fr: string;
     en: string;
+  }
+  interface ThemesView {
+    menGiven: number;
+    kingCapture: boolean;
+    crowning: boolean;
+    finalCapture: number;
+    phase: "opening" | "middlegame" | "ending";
+    /** Moves the solver had to find. */
+    moves: number;
+    coup: CoupView | null;
   }
   /** A one-time code that moves the player to another device; shown once, never again. */
   interface TransferCodeView {
@@ -671,5 +790,12 @@ declare namespace Api {
     "GET /api/daily/days": { body: void; answer: PastDays };
     "GET /api/variants": { body: void; answer: VariantsView };
     "GET /api/health": { body: void; answer: Health };
+    "GET /api/puzzles/daily": { body: void; answer: DailyPuzzleView };
+    "GET /api/puzzles/me": { body: void; answer: PuzzleProfileView };
+    "POST /api/puzzles/attempts": { body: StartAttemptRequest; answer: StartedAttempt };
+    "GET /api/puzzles/attempts/{attempt_id}": { body: void; answer: AttemptView };
+    "POST /api/puzzles/attempts/{attempt_id}/moves": { body: PuzzleMoveRequest; answer: MoveResult };
+    "POST /api/puzzles/attempts/{attempt_id}/hint": { body: PuzzleAtPly; answer: PuzzleHintView };
+    "POST /api/puzzles/attempts/{attempt_id}/solution": { body: void; answer: AttemptView };
   }
 }

@@ -4,7 +4,8 @@
  * /api/games/{id}/analysis), shows its progress while it runs (the page can be left and opened
  * again: the job goes on, and a finished analysis is stored with the game), then the graph of
  * the evaluation, each side's accuracy, the turning point and every move with its evaluation
- * and class, the mistakes with the better move and the line the engine expected. A move picked
+ * and class, the mistakes with the better move and the line the engine expected, and "learn
+ * from your mistakes" (analysis-mistakes.js) over the player's own. A move picked
  * in the list, on the graph or with ← → shows its position on the board (positions come from
  * the server's PDN reader, as in the game page's review).
  */
@@ -14,6 +15,7 @@ import { JUDGEMENT_MARKS } from "./analysis-words.js";
 import "./freeplay-words.js";
 import { boardHref, tokenFor } from "./analysis-links.js";
 import { createEvalGraph } from "./eval-graph.js";
+import { setupMistakes } from "./analysis-mistakes.js";
 import { formatEval } from "./eval-format.js";
 import { parseFen } from "./fen.js";
 import {
@@ -242,6 +244,9 @@ async function showResult(result) {
   $("an-result").hidden = false;
   view.ply = 0;
   drawResult();
+  setupMistakes({ board, variant: view.game.variant, result, detail: view.detail,
+    playerColor: view.game.mode === "duo" ? null : view.game.playerColor,
+    onLeave: () => show(view.ply) });
 }
 
 $("an-prev").addEventListener("click", () => show(view.ply - 1));

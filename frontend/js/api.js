@@ -320,6 +320,26 @@ export const api = {
    */
   analysis: (id, token) =>
     call("GET", `/api/games/${encodeURIComponent(id)}/analysis`, { gameToken: token }),
+  /* The puzzles (« le coup du jour »): an attempt is opened by its own token, every move is
+   * checked by the server, which sends the solution only once the attempt has ended. */
+  puzzleDaily: (playerToken) => call("GET", "/api/puzzles/daily", { playerToken }),
+  puzzleProfile: (playerToken) => call("GET", "/api/puzzles/me", { playerToken }),
+  startPuzzle: (body, playerToken) =>
+    call("POST", "/api/puzzles/attempts", { body, playerToken }),
+  puzzleAttempt: (id, token) =>
+    call("GET", `/api/puzzles/attempts/${encodeURIComponent(id)}`, { gameToken: token }),
+  puzzleMove: (id, token, body) =>
+    call("POST", `/api/puzzles/attempts/${encodeURIComponent(id)}/moves`, {
+      body, gameToken: token,
+    }),
+  puzzleHint: (id, token, ply) =>
+    call("POST", `/api/puzzles/attempts/${encodeURIComponent(id)}/hint`, {
+      body: { ply }, gameToken: token,
+    }),
+  puzzleSolution: (id, token) =>
+    call("POST", `/api/puzzles/attempts/${encodeURIComponent(id)}/solution`, {
+      body: {}, gameToken: token,
+    }),
   /**
    * The player's data, one page at a time (`next`: the following page's cursor).
    * @param {string} playerToken

@@ -11,7 +11,7 @@ import { handleFailure } from "./play-errors.js";
 import { dailyClosed, hint, page, rankable, setClaim, state } from "./play-state.js";
 import { showAnalyseLink } from "./analysis-links.js";
 import { reasonsWords } from "./fairplay-words.js";
-import { shareText } from "./share.js";
+import { shareOrCopy, shareText } from "./share.js";
 import { saveGame, savePlayer, savedGame, savedPlayer } from "./store.js";
 import { loadStreak, streakText, todayUtc } from "./streak.js";
 import { $, $as } from "./dom.js";
@@ -333,20 +333,7 @@ $("pseudo-form").addEventListener("submit", async (e) => {
 /** The share sheet on a touch device that has one (a phone), the clipboard elsewhere. */
 $("share").addEventListener("click", async () => {
   const text = shareText(state.game, location.origin);
-  const coarse = window.matchMedia("(pointer: coarse)").matches;
-  if (coarse && typeof navigator.share === "function") {
-    try {
-      await navigator.share({ text });
-      hint(t("shared"));
-      return;
-    } catch (err) {
-      if (err && err.name === "AbortError") return;
-    }
-  }
-  try {
-    await navigator.clipboard.writeText(text);
-    hint(t("copied"));
-  } catch {
-    hint(t("copyFailed", { text }));
-  }
+  const done = await shareOrCopy(text);
+  if (done === "shared" || done === "copied") hint(t(done));
+  else if (done === "failed") hint(t("copyFailed", { text }));
 });

@@ -21,12 +21,22 @@ function el(name, attrs, cls) {
   return node;
 }
 
+/**
+ * White's winning chances from an evaluation (centi-men, White's side), -1 to 1: a forced win
+ * is ±1. The graph draws them, and "learn from your mistakes" compares moves by them.
+ * @param {number|null} evaluation
+ * @param {number|null} [mate] plies to a forced win, positive when White wins
+ * @returns {number}
+ */
+export function winChance(evaluation, mate = null) {
+  const winner = decisiveWinner(evaluation, mate);
+  if (winner) return winner === "white" ? 1 : -1;
+  return 2 / (1 + Math.exp(-SQUASH * (evaluation || 0))) - 1;
+}
+
 /** The height of a point: `evalAfter` squashed, a forced win at the edge. */
 function yOf(point) {
-  const winner = decisiveWinner(point.eval, point.mate);
-  if (winner) return winner === "white" ? 2 : HEIGHT - 2;
-  const chance = 2 / (1 + Math.exp(-SQUASH * point.eval)) - 1;
-  return HEIGHT / 2 - (chance * (HEIGHT / 2 - 2));
+  return HEIGHT / 2 - (winChance(point.eval, point.mate) * (HEIGHT / 2 - 2));
 }
 
 /**

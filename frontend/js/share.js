@@ -65,3 +65,23 @@ export function shareText(g, origin) {
   }
   return [head, body, ...grid, `${origin}/`].join("\n");
 }
+
+/** Shares `text` with the share sheet on a touch device that has one (a phone), else copies
+ * it: resolves with "shared", "copied", "cancelled" or "failed" (then show the text). */
+export async function shareOrCopy(text) {
+  const coarse = window.matchMedia("(pointer: coarse)").matches;
+  if (coarse && typeof navigator.share === "function") {
+    try {
+      await navigator.share({ text });
+      return "shared";
+    } catch (err) {
+      if (err && err.name === "AbortError") return "cancelled";
+    }
+  }
+  try {
+    await navigator.clipboard.writeText(text);
+    return "copied";
+  } catch {
+    return "failed";
+  }
+}

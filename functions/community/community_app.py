@@ -20,6 +20,7 @@ gc.disable()
 import os
 from typing import Annotated
 
+import puzzle_routes
 import report_routes
 from community_params import NO_STORE, BoardDate, PlayerToken
 from dames_backend.boards import ranking
@@ -357,6 +358,8 @@ def variants(response: Response) -> VariantsView:
 def health() -> dict[str, bool]:
     return {"ok": True}
 
+
+puzzle_routes.install(app)  # « le coup du jour » and the puzzles (puzzle_routes.py)
 
 handler = make_handler(app)
 

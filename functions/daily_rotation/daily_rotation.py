@@ -1,10 +1,12 @@
 """Lambda function for the midnight schedule (EventBridge ``cron(0 0 * * ? *)``).
 
 It creates the new day's challenge before players arrive, so the first daily game of the day
-does not pay for the write. The date comes from the event's ``time`` (the scheduled instant),
-not from the clock at run time: a retry that runs late, even after the next midnight, still
-creates the day it was meant for. Running it twice is harmless: ``daily.ensure_daily`` writes
-only if no challenge exists, and reports which happened.
+does not pay for the write, and picks the day's puzzle, « le coup du jour »
+(``dames_backend.puzzles.daily``: the same idempotent, once-only pick). The date comes from
+the event's ``time`` (the scheduled instant), not from the clock at run time: a retry that
+runs late, even after the next midnight, still creates the day it was meant for. Running it
+twice is harmless: ``daily.ensure_daily`` writes only if no challenge exists, and reports
+which happened.
 
 It logs and counts like the HTTP functions (``dames_backend.observability``, which does not
 import FastAPI): one JSON line per run with the date and the outcome, the EventBridge event id
@@ -22,6 +24,7 @@ from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from dames_backend.daily import challenge as daily
 from dames_backend.observability import METRICS_NAMESPACE, get_tracer, make_logger
+from dames_backend.puzzles import daily as coup_du_jour
 
 SERVICE = "daily-rotation"
 
@@ -57,7 +60,21 @@ def rotate(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     )
     if created:
         metrics.add_metric(name="DailyChallengeCreated", unit=MetricUnit.Count, value=1)
-    return {"date": challenge.date, "created": created}
+    puzzle = rotate_puzzle(day)
+    return {"date": challenge.date, "created": created, **puzzle}
+
+
+def rotate_puzzle(day: str) -> dict[str, Any]:
+    """Pick the day's coup (« le coup du jour », ``puzzles.daily``) unless it is picked."""
+    puzzle_id, picked = coup_du_jour.ensure_day(day, source="rotation")
+    if puzzle_id is None:
+        logger.error("No coup du jour left to pick", extra={"event": "DailyPuzzle", "date": day})
+    else:
+        logger.info("Coup du jour " + ("picked" if picked else "already picked"), extra={
+            "event": "DailyPuzzle", "date": day, "puzzleId": puzzle_id})
+    if picked:
+        metrics.add_metric(name="DailyPuzzlePicked", unit=MetricUnit.Count, value=1)
+    return {"puzzleId": puzzle_id, "puzzlePicked": picked}
 
 
 handler = metrics.log_metrics(

@@ -6,10 +6,11 @@ it leaves out: a daily win claimed by two players with the same moves (the strea
 marks, a claim held for its copied line and listed for the moderators), the analysis jobs
 (done, asked by a player, failed, a claim's given up), a report of a published entry, a
 transfer code tried once wrong, the thinking counters as on AWS, moderators' decisions (a
-release, a ban) with their audit lines, the privacy routes' items (``privacy_walk``), and a
-game as stored while the computer thinks about a slow reply (read inside the search: the
-mark goes with the reply). A change that writes a new item or attribute adds its request
-here. The judge searches at a small budget (the walk tests the items, not the engine).
+release, a ban) with their audit lines, the privacy routes' items (``privacy_walk``), the
+puzzles' items (``puzzle_walk``), and a game as stored while the computer thinks about a
+slow reply (read inside the search: the mark goes with the reply). A change that writes a
+new item or attribute adds its request here. The judge searches at a small budget (the
+walk tests the items, not the engine).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from puzzle_walk import puzzle_walk
 from wire_scenario import (
     REGION,
     TABLE,
@@ -29,6 +31,8 @@ from wire_scenario import (
     mark_won,
     walk,
 )
+
+DAY_MS = 86_400_000
 
 
 @contextmanager
@@ -130,7 +134,13 @@ def extra_walk(record: Recorder, mark_won: Callable[[str], None]) -> list[dict[s
 
     moderation.ban(str(player["playerId"]), "walk", "a test of the ban")
     privacy_walk(record, str(player["token"]), str(player["playerId"]))
-    return [thinking_game(record)]
+    thinking = thinking_game(record)
+    # Last, so the items above are written as before; a day later, when the network may
+    # register a pseudonym again.
+    record.advance(DAY_MS)
+    puzzler = record.call("POST", "/api/players", {"pseudonym": "Élise Énigme"})
+    puzzle_walk(record, str(puzzler["token"]))
+    return [thinking]
 
 
 def privacy_walk(record: Recorder, token: str, player_id: str) -> None:

@@ -103,13 +103,20 @@ def test_bearer_header_is_parsed() -> None:
 def test_table_definition_matches_the_data_model() -> None:
     keys = {k["AttributeName"]: k["KeyType"] for k in TABLE_DEFINITION["KeySchema"]}
     assert keys == {"pk": "HASH", "sk": "RANGE"}
-    (gsi,) = TABLE_DEFINITION["GlobalSecondaryIndexes"]
+    gsi, by_player = TABLE_DEFINITION["GlobalSecondaryIndexes"]
     assert gsi["IndexName"] == "gsi1"
     assert {k["AttributeName"]: k["KeyType"] for k in gsi["KeySchema"]} == {
         "gsi1pk": "HASH",
         "gsi1sk": "RANGE",
     }
     assert gsi["Projection"] == {"ProjectionType": "ALL"}
+    # The privacy index: every item carrying a player id, keys only (export and erasure).
+    assert by_player["IndexName"] == "byPlayer"
+    assert {k["AttributeName"]: k["KeyType"] for k in by_player["KeySchema"]} == {
+        "playerId": "HASH",
+        "pk": "RANGE",
+    }
+    assert by_player["Projection"] == {"ProjectionType": "KEYS_ONLY"}
     assert TABLE_DEFINITION["BillingMode"] == "PAY_PER_REQUEST"
 
 

@@ -80,6 +80,9 @@ def test_a_layer_ships_its_code_compiled_and_used_as_it_is(tmp_path: Path) -> No
     assert not list(built.rglob("stale*")) and not list(built.rglob(".mypy_cache"))
     assert_compiled_unchecked(built)
     assert not list(built.rglob("*.c")) and not list(built.rglob("csrc"))  # no C sources
+    # The puzzle set ships; the generator's run logs do not.
+    puzzles = built / "dames" / "puzzles" / "data"
+    assert (puzzles / "international.jsonl").is_file() and not list(puzzles.glob("*.runs.jsonl"))
 
     # The native core, built for Lambda's arm64 (this machine's build left behind).
     libraries = list(built.rglob("*.so"))
