@@ -135,10 +135,12 @@ SERVER_BENCHES := bench/api.py
 # and run for an hour or more: run by hand (docs/engine-strength.md).
 MANUAL_BENCHES := bench/match.py bench/pydraughts_driver.py bench/eval_data.py bench/tune_eval.py \
 	bench/move_quality.py bench/eval_labels.py bench/selfplay_native.py bench/train_native_eval.py \
-	bench/native_crosscheck.py
+	bench/native_crosscheck.py \
+	bench/fairplay_corpus.py bench/fairplay_depth.py bench/fairplay_fit.py bench/fairplay_table.py
 # Modules the benchmarks import, not benchmarks themselves.
 BENCH_MODULES := bench/variant_options.py bench/fixed_sets.py bench/capacity_meter.py \
-	bench/lambda_requests.py bench/aws_prices.py bench/pydraughts_reference.py
+	bench/lambda_requests.py bench/aws_prices.py bench/pydraughts_reference.py \
+	bench/fairplay_bots.py
 bench: install
 	@status=0; \
 	for script in bench/*.py; do \

@@ -1,86 +1,185 @@
-"""The fair-play verdict over the labelled corpus (tests/fairplay/corpus): detection rate
-(bot games held) and false-positive rate (human-like games held), per kind, with each kind's
-mean engine agreement and the analysis's CPU time per game.
+"""The fair-play score over the labelled corpus (tests/fairplay/corpus): per kind of bot the
+detection rate (games held), per kind of people the false-positive rate, at the fitted
+model's bars, beside each kind's agreement with the judge and with ``fort``, its accuracy
+and the judge's CPU per game.
 
-No search here: each corpus game carries its stored analysis (tests/fairplay/make_corpus.py
-made it), and the verdict reads the same signals the server computes (``game_signals``).
-Usage: ``PYTHONPATH=engine_layer:backend_layer python bench/fairplay.py``.
+No search here: each corpus record carries its judgement (``bench/fairplay_corpus.py judge``
+made it with the very function a claim's job runs), and the signals are the server's
+(``fairplay.signals.game_signals``), a line's near-copy measured against every other record
+on the same daily seed, as the server measures it against every entry on the same board.
+
+Each people's side also has a *relay twin*, labelled bot: the same moves answered as a script
+answers (``fairplay_bots.fast_line_time``: a third at the clock's floor, the rest within
+0.75 s). No engine plays it, so nothing but the clock can tell; the twin teaches the score
+that machine timing is evidence of its own (a script relaying any player's moves), and is
+counted apart from the engine-played bots.
+
+    PYTHONPATH=engine_layer:backend_layer:. python bench/fairplay.py [--cross-validate]
+
+``--cross-validate`` also refits the model (as ``bench/fairplay_fit.py`` does) ten times,
+each time without a tenth of the games (both sides of a game in the same tenth), and counts
+each game's verdict under the model it did not shape: the rates a new game meets.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
+import random
 import statistics
 from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from dames_backend.fairplay.signals import Signals, game_signals
-from dames_backend.fairplay.verdict import Verdict, judge
+from dames_backend.fairplay.judge import JUDGE_VERSION, JudgeReport
+from dames_backend.fairplay.lines import overlap
+from dames_backend.fairplay.score import ScoreModel, current_model
+from dames_backend.fairplay.signals import Signals, forced_moves, game_signals, timing_signals
+from dames_backend.fairplay.verdict import judge
+
+from bench.fairplay_bots import fast_line_time
 
 CORPUS_DIR = Path(__file__).resolve().parents[1] / "tests" / "fairplay" / "corpus"
-# Lambda arm64, per GB-second; the analysis function has 1769 MB (one vCPU).
-LAMBDA_GB_SECOND_USD = 0.0000133334
-ANALYSIS_MEMORY_GB = 1769 / 1024
+# The engine-played kinds (labelled "bot") and what they stand for (docs/fair-play.md).
+FOLDS = 10
+RELAY = "relay-fast"
+BOT_KINDS = ("scan-paced", "scan-mixed", "scan-fast", "scan-paused", "maitre-paced",
+             "fort-second", "copy", RELAY)
+
+
+@dataclass(frozen=True)
+class Sample:
+    """One side of one corpus game, with its signals: what a claim of it would be judged on."""
+
+    name: str
+    kind: str
+    label: str  # "bot" or "human"
+    side: str
+    signals: Signals
+    cpu_seconds: float
+    won: bool
+    synthetic: bool = False  # a relay twin (see the module docstring)
 
 
 def load_corpus(directory: Path = CORPUS_DIR) -> list[dict[str, Any]]:
-    """Every corpus game, in name order."""
+    """Every corpus record, in name order."""
     return [json.loads(path.read_text()) for path in sorted(directory.glob("*.json"))]
 
 
-def corpus_signals(game: dict[str, Any]) -> Signals:
-    """A corpus game's signals, as the server computes a claim's."""
-    return game_signals(
-        analysis=game["analysis"],
-        side="white",
-        move_ms=game["moveMs"],
-        move_paused_ms=game["movePausedMs"],
-        same_line_as="another player" if game["sameLine"] else None,
-    )
+def _copy(record: dict[str, Any], side: str, others: list[dict[str, Any]],
+          ) -> tuple[str, Any] | None:
+    """The other record on the same seed whose line holds most of this side's moves."""
+    best = None
+    for other in others:
+        if other is record or other["seed"] is None or other["seed"] != record["seed"]:
+            continue
+        found = overlap("international", None, record["moves"], other["moves"],
+                        first_side=side == "white")
+        if best is None or found.share > best[1].share:
+            best = (other["name"], found)
+    return best
 
 
-def judged(games: list[dict[str, Any]]) -> list[tuple[dict[str, Any], Signals, Verdict]]:
-    found = []
-    for game in games:
-        signals = corpus_signals(game)
-        found.append((game, signals, judge(signals)))
-    return found
+def samples(records: list[dict[str, Any]] | None = None,
+            version: str = JUDGE_VERSION) -> Iterator[Sample]:
+    """Each side of each record judged by ``version`` (the judge here by default; another
+    judge's records are left out), and each people's side's relay twin after it."""
+    records = load_corpus() if records is None else records
+    for record in records:
+        for side, data in record["sides"].items():
+            stored = data.get("judge")
+            if stored is None or stored.get("version") != version:
+                continue
+            report = JudgeReport.from_dict(stored)
+            first_ply = 0 if side == "white" else 1
+            signals = game_signals(
+                analysis=None, side=side, move_ms=data["moveMs"],
+                move_paused_ms=data["movePausedMs"], judge=report,
+                copy=_copy(record, side, records), plies=len(record["moves"]),
+                first_ply=first_ply,
+            )
+            sample = Sample(record["name"], record["kind"], record["label"], side, signals,
+                            report.cpu_seconds, record.get("winner") == side)
+            yield sample
+            if sample.label == "human":
+                forced = forced_moves(report, len(record["moves"]), first_ply)
+                yield _relay(sample, len(data["moveMs"]), forced)
 
 
-def _share(part: int, whole: int) -> str:
-    return f"{part}/{whole} ({100 * part / whole:.0f} %)" if whole else "0/0"
+def _relay(sample: Sample, moves: int, forced: list[bool]) -> Sample:
+    rng = random.Random(f"relay-{sample.name}-{sample.side}")
+    times = [fast_line_time(None, rng)[0] for _ in range(moves)]  # type: ignore[arg-type]
+    timing = timing_signals(times, [0] * moves, forced)
+    return replace(sample, kind=RELAY, label="bot", synthetic=True,
+                   signals=replace(sample.signals, **timing))
+
+
+def _pct(values: list[float]) -> str:
+    return f"{100 * statistics.fmean(values):5.1f}" if values else "    -"
+
+
+def _row(kind: str, rows: list[tuple[Sample, str]]) -> str:
+    found = [s.signals for s, _ in rows]
+    judged = [s for s in found if s.judge_moves]
+    held = sum(state == "held" for _, state in rows)
+    accuracy = [s.judge_accuracy / 100 for s in judged if s.judge_accuracy is not None]
+    return (f"{kind:<16} {len(rows):>5} {held:>5} {100 * held / len(rows):>6.1f} "
+            f"{_pct([s.judge_matched / s.judge_moves for s in judged]):>7} "
+            f"{_pct([s.reference_matched / s.judge_moves for s in judged]):>7} "
+            f"{_pct(accuracy):>7} "
+            f"{statistics.fmean(s.judge_loss for s in judged) if judged else 0:>6.1f}")
+
+
+def report(verdicts: list[tuple[Sample, str]], model: ScoreModel, title: str) -> None:
+    """The table: one row per kind, bots then people, and the two rates."""
+    print(f"{title} (hold from a score of {model.hold_bar:.2f}, moderators' queue from "
+          f"{model.review_bar:.2f})")
+    print(f"{'kind':<16} {'sides':>5} {'held':>5} {'held%':>6} {'judge%':>7} {'fort%':>7} "
+          f"{'acc%':>7} {'loss':>6}")
+    by_kind: dict[str, list[tuple[Sample, str]]] = defaultdict(list)
+    for sample, state in verdicts:
+        by_kind[sample.kind].append((sample, state))
+    order = [k for k in BOT_KINDS if k in by_kind] + sorted(set(by_kind) - set(BOT_KINDS))
+    for kind in order:
+        print(_row(kind, by_kind[kind]))
+    for label, synthetic, name in (
+            ("bot", False, "detection (engine-played bot sides held)"),
+            ("bot", True, "detection (relay twins held)"),
+            ("human", False, "false positives (people's sides held)")):
+        rows = [state for sample, state in verdicts
+                if sample.label == label and sample.synthetic == synthetic]
+        held = sum(state == "held" for state in rows)
+        share = 100 * held / len(rows) if rows else 0.0
+        print(f"{name}: {held}/{len(rows)} ({share:.1f} %)")
 
 
 def main() -> None:
-    results = judged(load_corpus())
-    by_kind: dict[str, list[tuple[Signals, Verdict]]] = defaultdict(list)
-    for game, signals, verdict in results:
-        by_kind[game["kind"]].append((signals, verdict))
-    print(f"{'kind':<20} {'games':>5} {'held':>5} {'fort %':>7} {'maitre %':>9} {'floor %':>8}")
-    for kind, rows in sorted(by_kind.items()):
-        fort = [s.match_fort for s, _ in rows if s.match_fort is not None]
-        maitre = [s.match_maitre for s, _ in rows if s.match_maitre is not None]
-        print(f"{kind:<20} {len(rows):>5} {sum(v.state == 'held' for _, v in rows):>5} "
-              f"{100 * statistics.fmean(fort) if fort else 0:>7.1f} "
-              f"{100 * statistics.fmean(maitre) if maitre else 0:>9.1f} "
-              f"{100 * statistics.fmean(s.floor_share for s, _ in rows):>8.1f}")
-    bots = [v for g, _, v in results if g["label"] == "bot"]
-    humans = [v for g, _, v in results if g["label"] == "human"]
-    print("detection (bot games held):       ", _share(sum(v.state == "held" for v in bots),
-                                                        len(bots)))
-    print("false positives (human-like held):", _share(sum(v.state == "held" for v in humans),
-                                                        len(humans)))
-    cpu = [g["analysisCpuSeconds"] for g, _, _ in results if g["kind"] != "bot-replayed"]
-    plies = [len(g["moves"]) for g, _, _ in results if g["kind"] != "bot-replayed"]
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cross-validate", action="store_true")
+    args = parser.parse_args()
+    records = load_corpus()
+    found = list(samples(records))
+    model = current_model()
+    report([(s, judge(s.signals, model).state) for s in found], model,
+           "The fitted model on its corpus")
+    if args.cross_validate:
+        from bench.fairplay_fit import fit
+
+        names = sorted({s.name for s in found})
+        fold = {name: index % FOLDS for index, name in enumerate(names)}
+        verdicts: list[tuple[Sample, str]] = []
+        for part in range(FOLDS):
+            shaped = fit([s for s in found if fold[s.name] != part])
+            verdicts += [(s, judge(s.signals, shaped).state)
+                         for s in found if fold[s.name] == part]
+        report(verdicts, model, f"{FOLDS}-fold cross-validation")
+    # A claim judges one side: the engine-played and human-like records (one side each).
+    cpu = [s.cpu_seconds for s in found if not s.synthetic and s.kind != "people"]
     if cpu:
-        per_ply = statistics.fmean(c / p for c, p in zip(cpu, plies, strict=True))
-        print(f"analysis CPU per game: median {statistics.median(cpu):.1f} s, worst "
-              f"{max(cpu):.1f} s ({per_ply:.2f} s a ply, corpus budget)")
-        for name, seconds in (("median", statistics.median(cpu)), ("worst", max(cpu))):
-            usd = seconds * ANALYSIS_MEMORY_GB * LAMBDA_GB_SECOND_USD
-            print(f"  {name}: ${usd:.5f} a game, ${usd * 1_000_000:,.0f} a day at a million "
-                  "claims")
+        print(f"judge CPU per claim (one side, {len(cpu)} games): median "
+              f"{statistics.median(cpu):.0f} s, worst {max(cpu):.0f} s")
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 
     ./dames verify partie.pdn --seed <seed>   replay a game's computer moves and check them
     ./dames bestmove|hub|perft|divide|moves …  the engine's other tools (./dames --engine-help)
-    ./dames moderation list|show|release|ban …  held claims and bans
+    ./dames moderation list|show|release|…    the moderation queue, decisions, audit
     ./dames analysis run <game id>              run a game's analysis job here
     ./dames backfill pseudonyms|retention|player-index  one-off migrations of the stored items
     ./dames privacy sweep [--budget SECONDS]    the daily privacy job, once, by hand

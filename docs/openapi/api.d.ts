@@ -81,14 +81,14 @@ declare namespace Api {
     date: string | null;
     /** The claimed game's score. */
     score: number;
-    /** The player's rank on the board after this claim (null: nothing shown). */
+    /** The player's rank once this claim is published (null: held). */
     rank: number | null;
-    /** The player's best shown score on the board (this one or older). */
+    /** The player's best score on the board once this claim is published (this one or an older published one; a held claim leaves the published best). */
     best: number | null;
-    /** provisional: shown, flagged, until its analysis ends; held: on no public board (a banned player). */
+    /** provisional: on no public board until its analysis publishes it; held: on no public board (a banned player). */
     status?: "provisional" | "published" | "held";
     /** Why it is held. */
-    reasons?: string[];
+    reasons?: Reason[];
   }
   /** The page's visibility, sent as it changes (``paused`` while the tab is hidden). */
   interface ClockRequest {
@@ -206,6 +206,10 @@ declare namespace Api {
     claims?: Record<string, unknown>[];
     /** Games started or claimed, with moves, clock and analysis (`parts`). */
     games?: Record<string, unknown>[];
+    /** Fair-play reports this player made of others' entries. */
+    reports?: Record<string, unknown>[];
+    /** The line marks of this player's claims (positions their lines went through, for the near-copy check). */
+    lineMarks?: Record<string, unknown>[];
     other?: Record<string, unknown>[];
     /** The cursor of the next page, or null. */
     next: string | null;
@@ -322,7 +326,7 @@ declare namespace Api {
     pausedMs?: number;
     /** When the game was won (ISO, UTC); older ranks first on ties. */
     at: string;
-    /** The win's fair-play analysis has not ended yet (see the docs). */
+    /** Always false: a win is public once its fair-play analysis has published it (kept for older pages). */
     provisional?: boolean;
   }
   /**
@@ -351,7 +355,10 @@ declare namespace Api {
   }
   /** The personal half of a board page: ``me`` is null when the player has no entry. */
   interface MyRankView {
+    /** The player's public entry and its rank. */
     me: OwnRank | null;
+    /** The player's best win still being analysed, above the public entry: shown to them only, with the rank it will take if published. */
+    pending?: OwnRank | null;
     /** The player's best held claim above their shown entry, if any. */
     underReview?: UnderReview | null;
   }
@@ -369,6 +376,7 @@ declare namespace Api {
     pauses?: number;
     pausedMs?: number;
     at: string;
+    /** Not public yet: ``rank`` is where it will stand if its analysis publishes it. */
     provisional?: boolean;
   }
   /** A closed day that had a challenge: replayable (unranked) and checkable. */
@@ -555,6 +563,20 @@ declare namespace Api {
     before: number;
     after: number;
   }
+  /**
+   * Why a claim is held (or how it was decided): a ``code`` and its ``figures``, which the
+   * page words in the reader's language (docs/fair-play.md, "Reasons", lists every code),
+   * and ``text``, the same in English for the command line and older pages. A figure quoted
+   * beside a bar is rounded away from it, so the two never read alike.
+   */
+  interface Reason {
+    /** What tripped: e.g. score, judge-agreement, near-copy. */
+    code: string;
+    /** The figures the words quote (shares are 0–1). */
+    figures?: Record<string, number | string>;
+    /** The reason in English words. */
+    text: string;
+  }
   /** A transfer code, as typed on the new device (case, spaces and dashes do not matter). */
   interface RedeemTransferRequest {
     code: string;
@@ -571,6 +593,16 @@ declare namespace Api {
   interface RenamedView {
     pseudonym: string;
     boardsUpdated: boolean;
+  }
+  /** Only that it was received: neither the count nor what the moderators decide. */
+  interface ReportReceived {
+    received?: boolean;
+  }
+  /** A public entry a player doubts: the pseudonym as the board shows it, and why. */
+  interface ReportRequest {
+    pseudonym: string;
+    /** engine: an engine's moves; copy: another's line; other. */
+    kind?: "engine" | "copy" | "other";
   }
   /**
    * A closed day's challenge: anyone can replay its games with this seed and check every
@@ -688,8 +720,8 @@ declare namespace Api {
     score: number;
     seconds: number;
     at: string;
-    /** Why it is held, in plain words. */
-    reasons: string[];
+    /** Why it is held. */
+    reasons: Reason[];
   }
   interface ValidationError {
     loc: (string | number)[];
@@ -736,6 +768,7 @@ declare namespace Api {
     "POST /api/games/position/analyse": { body: PositionRequest; answer: PositionAnalysis };
     "POST /api/games/{game_id}/resign": { body: void; answer: GameView };
     "POST /api/games/{game_id}/claim": { body: void; answer: ClaimResult };
+    "GET /api/games/{game_id}/claim": { body: void; answer: ClaimResult };
     "POST /api/games/{game_id}/analysis": { body: void; answer: AnalysisView };
     "GET /api/games/{game_id}/analysis": { body: void; answer: AnalysisView };
     "POST /api/players": { body: CreatePlayerRequest; answer: CreatedPlayer };
@@ -751,6 +784,8 @@ declare namespace Api {
     "GET /api/leaderboards/daily/{date}/me": { body: void; answer: MyRankView };
     "GET /api/leaderboards/free": { body: void; answer: BoardView };
     "GET /api/leaderboards/free/me": { body: void; answer: MyRankView };
+    "POST /api/leaderboards/daily/{date}/reports": { body: ReportRequest; answer: ReportReceived };
+    "POST /api/leaderboards/free/reports": { body: ReportRequest; answer: ReportReceived };
     "GET /api/daily": { body: void; answer: DailyView };
     "GET /api/daily/days": { body: void; answer: PastDays };
     "GET /api/variants": { body: void; answer: VariantsView };

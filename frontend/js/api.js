@@ -156,6 +156,27 @@ export const api = {
       body: {}, gameToken: token, playerToken,
     }),
   /**
+   * Where the game's claim stands: provisional until its fair-play verdict, then published
+   * or held (with the reasons as data).
+   * @param {string} id
+   * @param {string} token
+   * @returns {Answer<"GET /api/games/{game_id}/claim">}
+   */
+  claimStatus: (id, token) =>
+    call("GET", `/api/games/${encodeURIComponent(id)}/claim`, { gameToken: token }),
+  /**
+   * Reports another player's public entry to the moderators (one report per entry).
+   * @param {"daily" | "free"} board
+   * @param {string | null} date
+   * @param {string} pseudonym
+   * @param {Body<"POST /api/leaderboards/free/reports">["kind"]} kind
+   * @param {string} playerToken
+   * @returns {Answer<"POST /api/leaderboards/free/reports">}
+   */
+  report: (board, date, pseudonym, kind, playerToken) =>
+    call("POST", board === "daily" ? `/api/leaderboards/daily/${date}/reports`
+      : "/api/leaderboards/free/reports", { body: { pseudonym, kind }, playerToken }),
+  /**
    * @param {string} playerToken
    * @returns {Answer<"GET /api/players/me">}
    */

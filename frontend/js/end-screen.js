@@ -10,12 +10,17 @@ import { formatDuration, formatNumber, lang, t } from "./i18n.js";
 import { handleFailure } from "./play-errors.js";
 import { dailyClosed, hint, page, rankable, setClaim, state } from "./play-state.js";
 import { showAnalyseLink } from "./analysis-links.js";
+import { reasonsWords } from "./fairplay-words.js";
 import { shareOrCopy, shareText } from "./share.js";
 import { saveGame, savePlayer, savedGame, savedPlayer } from "./store.js";
 import { loadStreak, streakText, todayUtc } from "./streak.js";
 import { $, $as } from "./dom.js";
 
-const ending = { nextDailyAt: null, nextDailyAsked: false, streak: null };
+const ending = { nextDailyAt: null, nextDailyAsked: false, streak: null, watching: null };
+// How long the end screen waits between asks for the claim's fair-play verdict (the last
+// repeats), and how many asks before it leaves the answer to the leaderboard page.
+const VERDICT_WAITS_MS = [2000, 3000, 5000, 8000, 13000, 20000, 30000];
+const VERDICT_ASKS = 70;
 
 export function resultText(g) {
   return t(g.status === "resigned" ? "resigned" : g.status);
@@ -170,6 +175,48 @@ export function drawClaim() {
   form.hidden = said !== null || Boolean(savedPlayer());
   rank.hidden = said === null;
   if (said !== null) rank.textContent = said;
+  if ((state.claim && state.claim.status === "provisional") || (g.claimed && !state.claim)) {
+    watchClaim(g);
+  }
+}
+
+/** Asks the server how the game's claim stands until its fair-play verdict is in, so the
+ * end screen never keeps saying "provisional" after the claim was held (issue 32, bug 5). */
+function watchClaim(g) {
+  if (ending.watching === g.id) return;
+  ending.watching = g.id;
+  let asks = 0;
+  const ask = async () => {
+    if (ending.watching !== g.id || !state.game || state.game.id !== g.id) return;
+    asks += 1;
+    try {
+      const found = await api.claimStatus(g.id, state.token);
+      keepClaim(g, found);
+      if (found.status !== "provisional") {
+        ending.watching = null;
+        return;
+      }
+    } catch (err) {
+      if (err instanceof ApiError && !err.retryable) {
+        ending.watching = null;  // never claimed here, or no longer this browser's game
+        return;
+      }
+    }
+    if (asks >= VERDICT_ASKS) {
+      ending.watching = null;
+      keepClaim(g, { ...state.claim, slow: true });
+      return;
+    }
+    setTimeout(ask, VERDICT_WAITS_MS[Math.min(asks, VERDICT_WAITS_MS.length - 1)]);
+  };
+  setTimeout(ask, VERDICT_WAITS_MS[0]);
+}
+
+function keepClaim(g, found) {
+  setClaim(found);
+  const saved = savedGame(page.storeKey);
+  if (saved && saved.id === g.id) saveGame(page.storeKey, { ...saved, claim: found });
+  drawClaim();
 }
 
 /** What the end screen says of the leaderboard, or null while the pseudonym form asks. */
@@ -185,18 +232,19 @@ function claimText(g) {
   return null;
 }
 
-/** A claim's answer: its rank, flagged provisional until its fair-play analysis ends, or
- * "under review" with the reasons when it is held. */
+/** A claim's answer: the rank it will take while its fair-play analysis runs, the rank once
+ * published, or "under review" with the reasons (worded in the page's language) once held. */
 function claimLine(claim) {
   if (claim.status === "held") {
-    return t("underReview", { score: formatNumber(claim.score), why: claim.reasons.join(" ") });
+    return t("underReview", { score: formatNumber(claim.score), why: reasonsWords(claim.reasons) });
   }
-  const line = t("rank", {
+  const figures = {
     rank: claim.rank,
     board: t(claim.board === "daily" ? "boardDaily" : "boardFree"),
     best: formatNumber(claim.best),
-  });
-  return claim.status === "provisional" ? `${line} ${t("provisionalNote")}` : line;
+  };
+  if (claim.status !== "provisional") return t("rank", figures);
+  return `${t("claimPending", figures)} ${t(claim.slow ? "claimSlow" : "claimChecking")}`;
 }
 
 /** What a refused claim means, as the end screen says it (undefined: not a refusal). */

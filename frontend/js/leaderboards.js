@@ -5,7 +5,8 @@
  * request (never cached) made only when the browser holds their pseudonym token, so a failure
  * there loses only the "you" line, never the board.
  */
-import { api } from "./api.js";
+import { ApiError, api } from "./api.js";
+import { reasonsWords } from "./fairplay-words.js";
 import {
   formatDate, formatDuration, formatNumber, setupLanguageSwitch, t, tn,
 } from "./i18n.js";
@@ -19,11 +20,13 @@ const dateParam = params.get("date");
 let date = dateParam && /^\d{4}-\d{2}-\d{2}$/.test(dateParam) ? dateParam : today;
 let data = null;
 let mine = null;
+let pending = null;
 let review = null;
+let reporting = null;
 let loads = 0;
 
-/** The player's own half of this board: { me, underReview } (each null when absent), or
- * null when the request failed. */
+/** The player's own half of this board: { me, pending, underReview } (each null when
+ * absent), or null when the request failed. */
 async function fetchMyRank(token) {
   try {
     return await api.myRank(board, date, token);
@@ -53,13 +56,72 @@ function timeCell(entry) {
   return td;
 }
 
-/** "provisional" beside an entry whose fair-play analysis has not ended (docs/http-api.md). */
-function provisionalMark() {
-  const mark = document.createElement("small");
-  mark.className = "provisional";
-  mark.textContent = t("provisional");
-  mark.title = t("provisionalNote");
-  return mark;
+/** The small button beside another player's entry that reports it to the moderators. */
+function reportButton(entry) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "button report-entry";
+  button.textContent = "⚑";
+  button.title = t("report");
+  button.setAttribute("aria-label", t("reportLabel", { name: entry.pseudonym }));
+  button.addEventListener("click", () => askReport(entry));
+  return button;
+}
+
+function askReport(entry) {
+  if (!savedPlayer()) {
+    $("report-status").textContent = t("reportNeedsName");
+    return;
+  }
+  reporting = { pseudonym: entry.pseudonym, board, date };
+  $("report-ask").textContent = t("reportAsk", { name: entry.pseudonym });
+  $("report-status").textContent = "";
+  const dialog = $as("report-dialog", HTMLDialogElement);
+  dialog.returnValue = "";
+  dialog.showModal();
+}
+
+/** Sends the report the dialog was opened for; the answer says only that it was received. */
+async function sendReport(kind) {
+  const player = savedPlayer();
+  const target = reporting;
+  reporting = null;
+  if (!player || !target) return;
+  try {
+    await api.report(target.board, target.date, target.pseudonym, kind, player.token);
+    $("report-status").textContent = t("reportDone");
+  } catch (err) {
+    const key = err instanceof ApiError ? `reportRefused:${err.code}` : "";
+    const said = key ? t(key) : key;
+    $("report-status").textContent = said && said !== key ? said : t("reportFailed");
+  }
+}
+
+/** The player's own lines under the board: public rank, a win still being analysed (with the
+ * rank it will take), a held win (with its reasons, in this page's language). */
+function drawMine(me) {
+  const box = $("lb-me");
+  if (mine) {
+    box.textContent = t("myRank", {
+      name: me.pseudonym, rank: mine.rank, score: formatNumber(mine.score),
+    });
+  }
+  if (pending) {
+    const line = document.createElement("p");
+    line.className = "pending-line";
+    line.textContent = t("pendingLine", {
+      score: formatNumber(pending.score), rank: pending.rank,
+    });
+    box.append(line);
+  }
+  if (review) {
+    const line = document.createElement("p");
+    line.className = "under-review";
+    line.textContent = t("underReview", {
+      score: formatNumber(review.score), why: reasonsWords(review.reasons),
+    });
+    box.append(line);
+  }
 }
 
 /** "Nobody has scored here yet", under the board's heading, across the table. */
@@ -97,7 +159,7 @@ function draw() {
       const td = document.createElement("td");
       td.textContent = text;
       if (i === 1) td.className = "pseudo-cell";
-      if (i === 1 && entry.provisional) td.append(" ", provisionalMark());
+      if (i === 1 && !(me && entry.pseudonym === me.pseudonym)) td.append(reportButton(entry));
       tr.append(td);
     });
     tr.append(timeCell(entry));
@@ -106,19 +168,7 @@ function draw() {
   $("lb-pauses-note").hidden = !data.entries.some((entry) => entry.pauses > 0);
   $("lb-status").textContent = "";
   if (!data.entries.length) body.append(emptyRow());
-  if (mine && me) {
-    $("lb-me").textContent = t("myRank", {
-      name: me.pseudonym, rank: mine.rank, score: formatNumber(mine.score),
-    });
-  }
-  if (review && me) {
-    const line = document.createElement("p");
-    line.className = "under-review";
-    line.textContent = t("underReview", {
-      score: formatNumber(review.score), why: review.reasons.join(" "),
-    });
-    $("lb-me").append(line);
-  }
+  if (me) drawMine(me);
 }
 
 async function load() {
@@ -137,6 +187,7 @@ async function load() {
   if (current !== loads) return; // a newer date was asked for meanwhile
   data = answer;
   mine = own ? own.me : null;
+  pending = own ? own.pending || null : null;
   review = own ? own.underReview || null : null;
   if (!data) {
     $("lb-error").hidden = false;
@@ -155,6 +206,12 @@ $("date-form").addEventListener("submit", (e) => {
   }
 });
 $("lb-retry").addEventListener("click", load);
+$("report-dialog").addEventListener("close", () => {
+  const dialog = $as("report-dialog", HTMLDialogElement);
+  const kind = new FormData($as("report-form", HTMLFormElement)).get("kind") || "other";
+  if (dialog.returnValue === "send") sendReport(String(kind));
+  else reporting = null;
+});
 setupLanguageSwitch(draw);
 draw();
 load();

@@ -21,6 +21,8 @@ import os
 from typing import Annotated
 
 import puzzle_routes
+import report_routes
+from community_params import NO_STORE, BoardDate, PlayerToken
 from dames_backend.boards import ranking
 from dames_backend.boards.views import BoardName, BoardView, MyRankView
 from dames_backend.daily import challenge as daily
@@ -46,29 +48,9 @@ from dames_backend.players.views import (
 )
 from dames_backend.privacy import erasure
 from dames_backend.web.app_factory import StrictModel, create_app, make_handler, record_event
-from fastapi import Header, Path, Query, Request, Response
+from fastapi import Header, Query, Request, Response
 from pydantic import BaseModel, Field
 
-PlayerToken = Annotated[
-    str | None,
-    Header(alias="X-Player-Token", description="The player's token", max_length=300),
-]
-# The schema's pattern spells the real calendar days (29 February aside, which the server
-# also accepts in leap years) so that generated requests match what the server takes.
-DATE_SCHEMA_PATTERN = (
-    r"^[1-9][0-9]{3}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])"
-    r"|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-8]))$"
-)
-BoardDate = Annotated[
-    str,
-    Path(
-        min_length=1,
-        max_length=40,
-        description="The challenge date, yyyy-mm-dd (UTC). A day to come has an empty board.",
-        json_schema_extra={"pattern": DATE_SCHEMA_PATTERN},
-    ),
-]
-NO_STORE = "no-store"
 # The stack's ControllerName and ControllerContact parameters (the deploy refuses empty ones).
 CONTROLLER_NAME_ENV = "DAMES_CONTROLLER_NAME"
 CONTROLLER_CONTACT_ENV = "DAMES_CONTROLLER_CONTACT"
@@ -346,6 +328,9 @@ def free_board(response: Response) -> BoardView:
 )
 def free_board_me(response: Response, player_token: PlayerToken = None) -> MyRankView:
     return _my_rank("free", None, response, player_token)
+
+
+report_routes.install(app, _board_day)  # fair play: reporting an entry (report_routes.py)
 
 
 @app.get("/api/daily", response_model=DailyView)

@@ -330,6 +330,19 @@ def claim_game(
     return result
 
 
+@app.get(
+    "/api/games/{game_id}/claim",
+    response_model=ClaimResult,
+    responses=error_responses(401, 403, 404),
+)
+def read_claim(game_id: GameId, response: Response,
+               authorization: Authorization = None) -> ClaimResult:
+    """The game's claim as it stands: ``provisional`` until its fair-play analysis publishes
+    or holds it (then the reasons, as data). The end screen asks until it is decided."""
+    response.headers["Cache-Control"] = "no-store"
+    return claim.claim_state(game_id, authorization)
+
+
 @app.post(
     "/api/games/{game_id}/analysis",
     status_code=202,

@@ -2,13 +2,15 @@
 real code: what ``test_data_model_doc.py`` compares with docs/data-model.md.
 
 ``wire_scenario.walk`` already plays every kind of game and ending; ``extra_walk`` adds what
-it leaves out: a daily win claimed by two players with the same moves (the streak, the same-line
-signal, a claim held and listed for the moderators), the analysis jobs (done, asked by a
-player, failed), a transfer code tried once wrong, the thinking counters as on AWS, a
-moderator's ban, the privacy routes' items (``privacy_walk``), the puzzles' items
-(``puzzle_walk``), and a game as stored while the computer thinks about a slow reply (read
-inside the search: the mark goes with the reply). A change that writes a new item or attribute
-adds its request here.
+it leaves out: a daily win claimed by two players with the same moves (the streak, the line
+marks, a claim held for its copied line and listed for the moderators), the analysis jobs
+(done, asked by a player, failed, a claim's given up), a report of a published entry, a
+transfer code tried once wrong, the thinking counters as on AWS, moderators' decisions (a
+release, a ban) with their audit lines, the privacy routes' items (``privacy_walk``), the
+puzzles' items (``puzzle_walk``), and a game as stored while the computer thinks about a
+slow reply (read inside the search: the mark goes with the reply). A change that writes a
+new item or attribute adds its request here. The judge searches at a small budget (the
+walk tests the items, not the engine).
 """
 
 from __future__ import annotations
@@ -49,15 +51,17 @@ def thinking_counted_in_the_table() -> Iterator[None]:
             os.environ[ENABLE_ENV] = before
 
 
-def won_daily(record: Recorder, mark_won: Callable[[str], None], pseudonym: str) -> str:
-    """A new player wins today's challenge with the first legal moves and claims it."""
+def won_daily(record: Recorder, mark_won: Callable[[str], None], pseudonym: str,
+              moves: int = 2) -> tuple[str, str, str]:
+    """A new player wins today's challenge with the first legal moves and claims it; the
+    game's id, the day and the player's token."""
     player = record.call("POST", "/api/players", {"pseudonym": pseudonym})
     me = {"X-Player-Token": player["token"]}
     daily = record.call("POST", "/api/games", {"mode": "daily"}, **me)
-    game = first_moves(record, daily["game"], daily["token"], 2)
+    game = first_moves(record, daily["game"], daily["token"], moves)
     mark_won(game["id"])
-    record.call("POST", f"/api/games/{game['id']}/claim", **bearer(daily["token"]), **me)
-    return str(game["id"])
+    claim = record.call("POST", f"/api/games/{game['id']}/claim", **bearer(daily["token"]), **me)
+    return str(game["id"]), str(claim["date"]), str(player["token"])
 
 
 def thinking_game(record: Recorder) -> dict[str, Any]:
@@ -94,13 +98,25 @@ def extra_walk(record: Recorder, mark_won: Callable[[str], None]) -> list[dict[s
     """What ``walk`` does not write (see the module docstring); returns the items only a
     running request holds, as it held them."""
     from dames_backend import db
-    from dames_backend.fairplay import jobs, moderation
+    from dames_backend.fairplay import failures, jobs, moderation
 
     with thinking_counted_in_the_table():
-        first = won_daily(record, mark_won, "Basile Témoin")
-        copy = won_daily(record, mark_won, "Camille Copie")  # the same moves: the same line
-    jobs.run_analysis(first)  # published: the entry shows it
-    jobs.run_analysis(copy)  # held for its line, listed for the moderators
+        # Twenty moves: a line long enough for its marks (one every ten plies).
+        first, day, _ = won_daily(record, mark_won, "Basile Témoin", moves=20)
+        copy, _, reporter = won_daily(record, mark_won, "Camille Copie", moves=20)
+        stuck, _, _ = won_daily(record, mark_won, "Eden Attente")
+    jobs.run_analysis(first)  # judged
+    jobs.run_analysis(copy)  # the same line: held, listed for the moderators
+    failures.give_up(stuck, failures.MAX_ATTEMPTS)  # held "analysis failed"
+    moderation.release(stuck, "walk", "the analysis ran by hand: nothing found")  # public
+    record.call("POST", f"/api/leaderboards/daily/{day}/reports",
+                {"pseudonym": "Eden Attente", "kind": "engine"}, **{"X-Player-Token": reporter})
+
+    reviewed = record.call("POST", "/api/games", {"mode": "free", "level": "facile"})
+    record.call("POST", f"/api/games/{reviewed['game']['id']}/resign", **bearer(reviewed["token"]))
+    record.call("POST", f"/api/games/{reviewed['game']['id']}/analysis",
+                **bearer(reviewed["token"]))
+    jobs.run_analysis(reviewed["game"]["id"])  # the player's review: the engine's result
 
     casual = record.call("POST", "/api/games", {"mode": "free", "level": "facile"})
     game_id, token = casual["game"]["id"], casual["token"]
@@ -116,7 +132,7 @@ def extra_walk(record: Recorder, mark_won: Callable[[str], None]) -> list[dict[s
     wrong = code[:-1] + ("0" if code[-1] != "0" else "1")
     record.call("POST", "/api/players/transfer", {"code": wrong})
 
-    moderation.ban(str(player["playerId"]))
+    moderation.ban(str(player["playerId"]), "walk", "a test of the ban")
     privacy_walk(record, str(player["token"]), str(player["playerId"]))
     thinking = thinking_game(record)
     # Last, so the items above are written as before; a day later, when the network may
@@ -133,11 +149,21 @@ def privacy_walk(record: Recorder, token: str, player_id: str) -> None:
     and the erasure is left half-done, as a request cut short leaves it (``erasing``, the
     ``ERASING`` index key, the ``BANNEDNAME#`` hashes that keep the ban)."""
     from dames_backend import db
+    from dames_backend.limits.clients import PSEUDONYMS_PER_ADDRESS
     from dames_backend.players.keys import profile_key
     from dames_backend.privacy import erasure
 
     me = {"X-Player-Token": token}
-    record.call("POST", "/api/players/me/pseudonym", {"pseudonym": "Dominique Fixe"}, **me)
+    # The walk's players all come from one network: past its daily allowance by now.
+    saved = os.environ.get(PSEUDONYMS_PER_ADDRESS.env)
+    os.environ[PSEUDONYMS_PER_ADDRESS.env] = "50"
+    try:
+        record.call("POST", "/api/players/me/pseudonym", {"pseudonym": "Dominique Fixe"}, **me)
+    finally:
+        if saved is None:
+            os.environ.pop(PSEUDONYMS_PER_ADDRESS.env, None)
+        else:
+            os.environ[PSEUDONYMS_PER_ADDRESS.env] = saved
     record.call("GET", "/api/players/me/data", **me)
     profile = db.get_table().get_item(Key=profile_key(player_id), ConsistentRead=True)["Item"]
     erasure.begin(profile)
@@ -147,18 +173,19 @@ def written_items() -> list[dict[str, Any]]:
     """Every item of both walks, as the table holds them (boto3's plain values)."""
     import boto3
     from dames_backend import db
-    from dames_backend.fairplay import jobs
+    from dames_backend.fairplay import jobs, judge
     from dames_backend.tables import create_table
     from fairplay_support import SMALL_ANALYSIS_BUDGET
     from fastapi.testclient import TestClient
     from moto import mock_aws
     from table_support import all_items
 
-    saved_budget = jobs.JOB_BUDGET
+    saved_budget, saved_judge = jobs.JOB_BUDGET, judge.JUDGE_LEVEL
     with fixed_world() as advance, mock_aws():
         from dames.analysis import AnalysisBudget
 
         jobs.JOB_BUDGET = AnalysisBudget(**SMALL_ANALYSIS_BUDGET)
+        judge.JUDGE_LEVEL = judge.judge_level(2_000, 2_000)
         db.reset()
         create_table(boto3.client("dynamodb", region_name=REGION), TABLE)
         from community_app import app as community_app
@@ -174,6 +201,6 @@ def written_items() -> list[dict[str, Any]]:
             failures = [a for a in record.answers if a["status"] >= 500]
             assert not failures, f"the walk got server errors: {failures}"
         finally:
-            jobs.JOB_BUDGET = saved_budget
+            jobs.JOB_BUDGET, judge.JUDGE_LEVEL = saved_budget, saved_judge
             db.reset()
     return items

@@ -31,10 +31,10 @@ def test_daily_board_route_is_public_and_my_rank_is_apart(
         "date": DAY,
         "entries": [
             {"rank": 1, "pseudonym": "Ben", "score": 7300, "pieces": 15, "seconds": 200,
-             "pauses": 0, "pausedMs": 0, "at": "2026-11-28T10:30:00Z", "provisional": True},
+             "pauses": 0, "pausedMs": 0, "at": "2026-11-28T10:30:00Z", "provisional": False},
             {"rank": 2, "pseudonym": "Ann", "score": 5200, "pieces": 8, "seconds": 200,
              "pauses": 1, "pausedMs": 4_500, "at": "2026-11-28T10:00:00Z",
-             "provisional": True},
+             "provisional": False},
         ],
     }
     # The public board never depends on who asks: a token changes nothing, even a wrong one.
@@ -49,7 +49,7 @@ def test_daily_board_route_is_public_and_my_rank_is_apart(
     assert mine.status_code == 200 and mine.headers["cache-control"] == "no-store"
     assert mine.json() == {"me": {"rank": 2, "score": 5200, "pieces": 8, "seconds": 200,
                                   "pauses": 1, "pausedMs": 4_500, "at": "2026-11-28T10:00:00Z",
-                                  "provisional": True}, "underReview": None}
+                                  "provisional": False}, "pending": None, "underReview": None}
     assert ann["playerId"] not in anonymous.text  # ids stay private; pseudonyms are public
 
 
@@ -65,7 +65,8 @@ def test_free_board_route_and_a_player_without_entry(community_client: TestClien
     mine = community_client.get(
         "/api/leaderboards/free/me", headers={"X-Player-Token": newcomer["token"]}
     )
-    assert mine.status_code == 200 and mine.json() == {"me": None, "underReview": None}
+    assert mine.status_code == 200
+    assert mine.json() == {"me": None, "pending": None, "underReview": None}
     assert mine.headers["cache-control"] == "no-store"
     ann_rank = community_client.get(
         "/api/leaderboards/free/me", headers={"X-Player-Token": ann["token"]}
@@ -114,4 +115,5 @@ def test_a_day_to_come_has_an_empty_board(community_client: TestClient) -> None:
     mine = community_client.get(
         "/api/leaderboards/daily/9999-12-31/me", headers={"X-Player-Token": newcomer["token"]}
     )
-    assert (mine.status_code, mine.json()) == (200, {"me": None, "underReview": None})
+    assert (mine.status_code, mine.json()) == (
+        200, {"me": None, "pending": None, "underReview": None})

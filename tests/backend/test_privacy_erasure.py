@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from board_claims_support import DAY, PK, claim
 from dames_backend.boards import ranking
-from dames_backend.boards.keys import line_key
+from dames_backend.boards.keys import claim_key, line_mark_key, same_line_key
 from dames_backend.players import accounts as players
 from dames_backend.players import reservations
 from dames_backend.privacy import erasure
@@ -127,25 +127,62 @@ def test_an_erased_name_is_quarantined_then_free(table: Any) -> None:
     assert players.create_player("old name").player.pseudonym == "old name"
 
 
-def test_other_players_signals_forget_the_erased_id(table: Any) -> None:
-    gone = players.create_player("Line Owner")
-    other = players.create_player("Line Copier")
-    claims_args = {"at": "2026-11-28T07:00:00Z"}
+def test_line_marks_go_and_the_near_copy_source_is_forgotten(table: Any) -> None:
+    """The erased player's line marks go; a claim that shares one of them and names the
+    erased player as its near-copy's source reads "erased"; the other player's own marks
+    stay."""
     from dames_backend.boards import claims as board_claims
 
-    for who, game in ((gone, "g_line0001"), (other, "g_line0002")):
+    gone = players.create_player("Line Owner")
+    other = players.create_player("Line Copier")
+    apart = players.create_player("Line Apart")
+    copied = f'{{"copy_of":"{gone.player.player_id}","copy_common":30,"copy_moves":40}}'
+    for who, game, marks in ((gone, "g_line0001", ["m10", "m20", "m30"]),
+                             (other, "g_line0002", ["m10", "m20", "x30"]),
+                             (apart, "g_line0003", ["y10"])):
         board_claims.record_claim(
             game_id=game, player=who.player, board="daily", date=DAY, score=3000, pieces=1,
-            seconds=10, achieved_at=claims_args["at"], moves_digest="d" * 32,
+            seconds=10, achieved_at="2026-11-28T07:00:00Z", line_marks=marks,
         )
+    elsewhere = '{"copy_of":"p_someone1","copy_common":30,"copy_moves":40}'
+    for game, signals in (("g_line0002", copied), ("g_line0003", elsewhere)):
+        table.update_item(
+            Key=claim_key(game), UpdateExpression="SET signals = :s",
+            ExpressionAttributeValues={":s": signals},
+        )
+    erasure.run(gone.player.player_id)
+    signals = table.get_item(Key=claim_key("g_line0002"))["Item"]["signals"]
+    assert signals == '{"copy_of":"erased","copy_common":30,"copy_moves":40}'
+    # No mark in common: never read.
+    assert table.get_item(Key=claim_key("g_line0003"))["Item"]["signals"] == elsewhere
+    for mark in ("m10", "m20", "m30"):
+        assert "Item" not in table.get_item(Key=line_mark_key(PK, mark, "g_line0001"))
+    for mark in ("m10", "m20", "x30"):
+        assert "Item" in table.get_item(Key=line_mark_key(PK, mark, "g_line0002"))
+    assert mentions(table, gone.player.player_id) == []
+
+
+def test_an_older_claims_same_line_item_goes_too(table: Any) -> None:
+    """A claim stored before line marks: its ``movesHash`` names the same-line items, which
+    go, and another claimer's ``same_line_as`` reads "erased"."""
+    gone = players.create_player("Old Line")
+    other = players.create_player("Old Copier")
+    digest = "d" * 32
+    for who, game in ((gone, "g_old00001"), (other, "g_old00002")):
+        claim(who.player, game, 3000, at="2026-11-28T07:00:00Z")
+        table.update_item(Key=claim_key(game), UpdateExpression="SET movesHash = :h",
+                          ExpressionAttributeValues={":h": digest})
+        table.put_item(Item={**same_line_key(PK, digest, who.player.player_id), "gameId": game,
+                             "at": "2026-11-28T07:00:00Z"})
     table.update_item(
-        Key={"pk": "CLAIM#g_line0002", "sk": "CLAIM"}, UpdateExpression="SET signals = :s",
+        Key=claim_key("g_old00002"), UpdateExpression="SET signals = :s",
         ExpressionAttributeValues={":s": f'{{"same_line_as":"{gone.player.player_id}"}}'},
     )
     erasure.run(gone.player.player_id)
-    signals = table.get_item(Key={"pk": "CLAIM#g_line0002", "sk": "CLAIM"})["Item"]["signals"]
+    signals = table.get_item(Key=claim_key("g_old00002"))["Item"]["signals"]
     assert signals == '{"same_line_as":"erased"}'
-    assert "Item" not in table.get_item(Key=line_key(PK, "d" * 32, gone.player.player_id))
+    assert "Item" not in table.get_item(Key=same_line_key(PK, digest, gone.player.player_id))
+    assert "Item" in table.get_item(Key=same_line_key(PK, digest, other.player.player_id))
     assert mentions(table, gone.player.player_id) == []
 
 

@@ -106,10 +106,10 @@ def test_a_player_with_many_games_is_exported_in_pages_of_a_bounded_cost(
         listed = len(page["games"]) + len(page["profile"]) + len(page["pseudonyms"])
         assert listed <= index.PAGE_ITEMS
         first = cursor is None
-        # The first page also reads the counters keyed by the player (two limits, one batch
-        # each).
+        # The first page also reads the counters keyed by the player (three limits, one
+        # batch).
         assert calls["Query"] == 1 + len(page["games"])
-        assert calls["BatchGetItem"] == (3 if first else 1)
+        assert calls["BatchGetItem"] == (2 if first else 1)
         assert calls["UpdateItem"] == 1 and "Scan" not in calls
         cursor = page["next"]
         if cursor is None:
@@ -142,3 +142,23 @@ def test_the_export_needs_the_token_and_is_limited_per_player(
     monkeypatch.setenv(export.EXPORT_PAGES_PER_PLAYER.env, "2")
     assert [_data(community_client, me.token).status_code for _ in range(3)] == [200, 200, 429]
     assert _data(community_client, me.token).headers["cache-control"] == "no-store"
+
+
+def test_the_export_holds_the_line_marks_of_the_players_claims(
+    community_client: TestClient, table: Any
+) -> None:
+    """A line mark carries its claimer's id: it is in their data, beside the claim."""
+    from dames_backend.boards import claims as board_claims
+
+    made = players.create_player("Line Marked")
+    board_claims.record_claim(
+        game_id="g_marked01", player=made.player, board="daily", date=DAY, score=3000,
+        pieces=1, seconds=10, achieved_at="2026-11-28T07:00:00Z", line_marks=["m10", "m20"],
+    )
+    pages = _all_pages(community_client, made.token)
+    marks = _merged(pages, "lineMarks")
+    assert sorted(m["pk"].rsplit("#", 1)[1] for m in marks) == ["m10", "m20"]
+    assert {(m["gameId"], m["playerId"]) for m in marks} == {("g_marked01", made.player.player_id)}
+    (claimed,) = _merged(pages, "claims")
+    assert claimed["lineMarks"] == ["m10", "m20"]
+    assert _merged(pages, "other") == []

@@ -140,10 +140,10 @@ def forget_claimed_lines(games_table: Any, date: str) -> None:
     line is their own, so each arranged game starts on a board where it is.
     """
     from boto3.dynamodb.conditions import Key
-    from dames_backend.boards.keys import line_pk
+    from dames_backend.boards.keys import line_mark_pk
     from dames_backend.boards.ranking import board_pk
 
-    prefix = line_pk(board_pk("daily", date), "")
+    prefix = line_mark_pk(board_pk("daily", date), "")
     scan: dict[str, Any] = {"FilterExpression": Key("pk").begins_with(prefix),
                             "ProjectionExpression": "pk, sk"}
     while True:
@@ -277,3 +277,17 @@ def new_game(
 def first_square_on_screen(page: Any) -> int:
     """The square drawn top left: 1 with White at the bottom, 50 with Black."""
     return int(page.locator("#board [data-square]").first.get_attribute("data-square"))
+
+
+def published_claim(**claim: Any) -> None:
+    """A claim written straight through ``boards.claims.record_claim`` (its keyword
+    arguments), then published as a clean fair-play verdict would: a claim is on no public
+    board until its analysis publishes it (docs/fair-play.md), and these claims have no game
+    for the local server's analysis worker to judge."""
+    from dames_backend.boards.claims import record_claim
+    from dames_backend.fairplay import review
+
+    record_claim(**claim)
+    item = review.load_claim(str(claim["game_id"]))
+    assert item is not None and item.get("state") == "provisional", item
+    review.decide(item, "published", ())

@@ -142,7 +142,7 @@ def base_url(live_server: str) -> str:
 def seeded(live_server: str) -> dict[str, Any]:
     """Today's daily board with a long pseudonym on it (the widest table a phone must show),
     that player's browser identity, and two closed past days with a challenge."""
-    from dames_backend.boards.claims import record_claim
+    from browser_helpers import published_claim
     from dames_backend.daily.challenge import ensure_daily
     from dames_backend.players.accounts import create_player
 
@@ -152,7 +152,7 @@ def seeded(live_server: str) -> dict[str, Any]:
     wide = create_player(f"Wwwwwwwwwwwwww{stamp}")
     other = create_player(f"Zoé{stamp}")
     for i, (new, score, seconds) in enumerate([(other, 7500, 0), (wide, 6105, 3725)]):
-        record_claim(
+        published_claim(
             game_id=f"g_site{stamp}{i}",
             player=new.player,
             board="daily",

@@ -218,11 +218,17 @@ def test_win_scores_asks_pseudonym_claims_ranks_and_shares(
 
     page.wait_for_selector("#rank:not([hidden])")
     assert page.locator("#pseudo-form").is_hidden()
-    # The entry is provisional until its fair-play analysis ends, and the line says so.
+    # The claim is provisional, on no public board, until its fair-play analysis publishes
+    # it; the end screen asks for the verdict (the local server's worker judges the game)
+    # and then says the rank as published (docs/fair-play.md).
     assert result["status"] == "provisional"
+    page.wait_for_function(
+        "() => !document.getElementById('rank').textContent.includes('fair-play')",
+        timeout=90_000,
+    )
     assert spaced(page.locator("#rank").inner_text()) == (
         f"Rang {result['rank']} au classement (défi du jour) — meilleur score : "
-        f"{french_number(total)} Provisoire : la partie est en cours d'analyse (fair-play)."
+        f"{french_number(total)}"
     )
     stored = page.evaluate("JSON.parse(localStorage.getItem('dames.player'))")
     assert stored["pseudonym"] == name and stored["token"] == player["token"]

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import context_with_player
+from browser_helpers import context_with_player, published_claim
 
 pytestmark = pytest.mark.browser
 
@@ -17,12 +17,11 @@ pytestmark = pytest.mark.browser
 @pytest.fixture(scope="module")
 def paused_player(live_server: str) -> dict[str, str]:
     """A free-play entry whose game was paused twice (65 s off the clock), and its token."""
-    from dames_backend.boards.claims import record_claim
     from dames_backend.players.accounts import create_player
 
     stamp = datetime.now(UTC).strftime("%H%M%S%f")
     created = create_player(f"Pausée{stamp[-6:]}")
-    record_claim(
+    published_claim(
         game_id=f"g_pause{stamp}", player=created.player, board="free", date=None,
         score=8999, pieces=20, seconds=1, pauses=2, paused_ms=65_000,
     )
@@ -79,4 +78,39 @@ def test_leaderboard_own_line_reads_well_in_both_languages(
     french = page.locator("#lb-me").inner_text().replace("\u202f", " ").replace("\xa0", " ")
     assert french.startswith(f"{name} (vous) : rang ")
     assert french.endswith(" — 6 105 points")
+    context.close()
+
+
+def test_a_visitor_reports_another_entry_once_from_its_row(
+    browser: Any, base_url: str, seeded: dict[str, Any], paused_player: dict[str, str]
+) -> None:
+    """The ⚑ beside another player's entry opens a dialog that asks why; the report is
+    received once (the server refuses a second), and the reporter's own row has no ⚑."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    context = context_with_player(browser, base_url, seeded["player"], locale="en-GB")
+    page = context.new_page()
+    page.goto("/leaderboards.html?board=free")
+    page.wait_for_selector("#lb-body tr")
+    name = paused_player["pseudonym"]
+    flag = page.get_by_role("button", name=f"Report {name}'s entry to a moderator")
+    flag.click()
+    dialog = page.locator("#report-dialog")
+    assert dialog.is_visible()
+    assert page.locator("#report-ask").inner_text() == f"Why report {name}'s entry?"
+    violations = Axe().run(page).response["violations"]
+    assert violations == [], violations
+    page.locator("input[name=kind][value=copy]").check()
+    with page.expect_response(lambda r: r.url.endswith("/api/leaderboards/free/reports")) as sent:
+        page.locator("#report-send").click()
+    assert sent.value.status == 201
+    assert sent.value.request.post_data_json == {"pseudonym": name, "kind": "copy"}
+    assert page.locator("#report-status").inner_text() == (
+        "Report received: a moderator will look at this entry."
+    )
+    flag.click()
+    with page.expect_response(lambda r: r.url.endswith("/api/leaderboards/free/reports")) as again:
+        page.locator("#report-send").click()
+    assert again.value.status == 409
+    assert page.locator("#report-status").inner_text() == "You have already reported this entry."
     context.close()

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from browser_helpers import wait_for_turn
+from browser_helpers import published_claim, wait_for_turn
 
 pytestmark = pytest.mark.browser
 
@@ -19,7 +19,6 @@ pytestmark = pytest.mark.browser
 def seeded_daily(live_server: str) -> list[tuple[str, int, int, int]]:
     """Three players with scores on today's daily board, written through the backend's own
     leaderboard functions into the test table: (pseudonym, score, pieces, seconds)."""
-    from dames_backend.boards.claims import record_claim
     from dames_backend.players.accounts import create_player
 
     today = datetime.now(UTC).date().isoformat()
@@ -28,7 +27,7 @@ def seeded_daily(live_server: str) -> list[tuple[str, int, int, int]]:
     seeded = []
     for i, (name, score, pieces, seconds) in enumerate(rows):
         player = create_player(f"{name}{stamp[-4:]}").player
-        record_claim(
+        published_claim(
             game_id=f"g_seed{stamp}{i}",
             player=player,
             board="daily",
@@ -71,9 +70,10 @@ def test_leaderboard_lists_scores_without_axe_violation(
         "trs => trs.map(tr => [...tr.cells].map(td => td.textContent))"
     )
     names = {name for name, *_ in seeded_daily}
-    mine = [r for r in rows if r[1].split(" ")[0] in names]
-    # Best first, each flagged provisional: no fair-play analysis has judged these claims.
-    assert [r[1] for r in mine] == [f"{name} provisoire" for name, *_ in seeded_daily]
+    mine = [r for r in rows if r[1].removesuffix("⚑") in names]
+    # Best first, each published (a provisional claim is on no public board), each with its
+    # report button (⚑) for a visitor.
+    assert [r[1] for r in mine] == [f"{name}⚑" for name, *_ in seeded_daily]
     assert mine[1][2].replace("\u202f", " ").replace("\xa0", " ") == "6 105"
     assert mine[1][3] == "11" and mine[1][4] == "03:15"
     assert_no_axe_violation(page)

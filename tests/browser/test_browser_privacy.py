@@ -15,6 +15,7 @@ from browser_helpers import (
     assert_accessible,
     context_with_player,
     is_post,
+    published_claim,
     square,
     start_daily_game_at,
 )
@@ -26,15 +27,14 @@ PHONE = {"locale": "en-GB", "viewport": {"width": 360, "height": 740}, "has_touc
 
 @pytest.fixture
 def ranked_player(live_server: str) -> dict[str, str]:
-    """A player with an entry on today's daily board and one on the free board."""
-    from dames_backend.boards.claims import record_claim
+    """A player with a published entry on today's daily board and one on the free board."""
     from dames_backend.players.accounts import create_player
 
     stamp = datetime.now(UTC).strftime("%H%M%S%f")
     created = create_player(f"Droits{stamp[-7:]}")
     today = datetime.now(UTC).date().isoformat()
     for n, (board, date) in enumerate((("daily", today), ("free", None))):
-        record_claim(
+        published_claim(
             game_id=f"g_rights{stamp}{n}", player=created.player, board=board, date=date,
             score=9990 - n, pieces=20, seconds=1,
         )

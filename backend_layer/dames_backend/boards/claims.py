@@ -14,14 +14,16 @@ Interface used by the games claim route (``POST /api/games/{id}/claim``)::
         achieved_at: str | None = None,  # ISO time the game was won; defaults to now (UTC)
         pauses: int = 0,         # pauses credited by the game's clock, shown beside the time
         paused_ms: int = 0,
-        moves_digest: str | None = None,  # fairplay.keys.moves_hash of the game's moves
+        line_marks: Sequence[str] = (),  # fairplay.lines.line_marks of the game's moves
     ) -> ClaimResult             # leaderboard_views.ClaimResult; .as_json() is the body
     # raises ApiError 409 "already-claimed" when that game was claimed before.
 
-A claim enters the board *provisional* (shown, flagged) until its fair-play analysis
-publishes or holds it (``fairplay.review``); a banned player's claim is held at once. The
-entry keeps the player's claims that still matter and shows the best one not held
-(``entries``), so a held claim never replaces an earlier published best.
+A claim enters the board *provisional* (on no public board, rank or count; its player
+sees it "pending" with the rank it would take) until its fair-play analysis publishes or
+holds it (``fairplay.review``); a banned player's claim is held at once. The entry keeps
+the player's claims that still matter and shows the best published one (``entries``), so a
+held claim never replaces an earlier published best. A provisional claim is listed under
+``REVIEW#pending`` on the index until it is decided, so that a stuck analysis is found.
 
 A claim is one transaction: ``CLAIM#<gameId>`` (condition: new), and when the claims the
 entry keeps change, the entry (condition: exactly the entry that was read: absent, or its
@@ -44,14 +46,19 @@ from botocore.exceptions import ClientError
 
 from dames_backend import clock, db
 from dames_backend.boards.entries import BANNED_REASON, Claim, Entry, State
-from dames_backend.boards.keys import claim_key, line_key
+from dames_backend.boards.keys import (
+    PENDING_REVIEW_PK,
+    claim_key,
+    line_mark_expiry,
+    line_mark_key,
+)
 from dames_backend.boards.ranking import (
     SCORE_CEILING,
     block_key,
     block_of,
     board_pk,
     entry_key,
-    rank_at,
+    once_published,
     ranking_key,
     score_key,
 )
@@ -150,6 +157,15 @@ def _entry_put(table_name: str, item: dict[str, Any], before: Entry) -> PutTypeD
     return put
 
 
+def counted_score(item: dict[str, Any] | None) -> int | None:
+    """The score the histogram counts for a stored entry: the one on the index, whatever
+    rule put it there (an entry written while provisional claims were public still counts
+    its provisional score until its next change moves the count)."""
+    if item is None or "gsi1pk" not in item:
+        return None
+    return db.as_int(item["score"])
+
+
 class LeadingConditionFailed(Exception):
     """One of the caller's own conditional items refused the transaction."""
 
@@ -184,11 +200,10 @@ def update_entry(
             kept = {name: current[name] for name in names if current and name in current}
             item = _entry_item(key, {**kept, **identity}, after)
             items.append({"Put": _entry_put(table.name, item, before)})
-            old, new = before.shown(), after.shown()
+            new = after.shown()
             items.extend(
-                _histogram_moves(
-                    table.name, pk, old.score if old else None, new.score if new else None
-                )
+                _histogram_moves(table.name, pk, counted_score(current),
+                                 new.score if new else None)
             )
         items.extend(trailing)
         if not items:
@@ -234,7 +249,7 @@ def record_claim(
     achieved_at: str | None = None,
     pauses: int = 0,
     paused_ms: int = 0,
-    moves_digest: str | None = None,
+    line_marks: Sequence[str] = (),
     also: Sequence[TransactWriteItemTypeDef] = (),
 ) -> ClaimResult:
     """Enter a won game's score on its board (see the module docstring for the contract);
@@ -242,6 +257,7 @@ def record_claim(
     _validate_figures(score, pieces, seconds, pauses, paused_ms)
     pk = board_pk(board, date)
     at = achieved_at or clock.iso_now()
+    claimed_at = clock.iso_now()
     table = db.get_table()
     state: State = "held" if player.banned else "provisional"
     reasons = (BANNED_REASON,) if player.banned else ()
@@ -262,18 +278,16 @@ def record_claim(
                 **claim_key(game_id),
                 **identity,
                 **claim.to_item(),
-                "claimedAt": clock.iso_now(),
-                **({"movesHash": moves_digest} if moves_digest else {}),
+                "claimedAt": claimed_at,
+                **({"lineMarks": list(line_marks)} if line_marks else {}),
+                # Waiting for its analysis: listed, so that a stuck one is found.
+                **({"gsi1pk": PENDING_REVIEW_PK, "gsi1sk": f"{claimed_at}#{game_id}"}
+                   if state == "provisional" else {}),
             },
             "ConditionExpression": "attribute_not_exists(pk)",
         }
     }
     trailing: list[TransactWriteItemTypeDef] = list(also)
-    if moves_digest:
-        trailing.append({"Put": {
-            "TableName": table.name,
-            "Item": {**line_key(pk, moves_digest, player.player_id), "gameId": game_id, "at": at},
-        }})
     # The player is active today, and a daily win counts for the streak of its challenge day;
     # a profile being erased (or gone) cancels the claim.
     won_day = date if board == "daily" and date else None
@@ -289,14 +303,28 @@ def record_claim(
         raise ApiError(
             409, "already-claimed", "This game was already entered in a leaderboard."
         ) from None
-    shown = after.shown()
+    if line_marks:
+        write_line_marks(pk, line_marks, game_id, player.player_id, date)
+    rank, best = once_published(pk, after, claim)
     return ClaimResult(
         board="daily" if board == "daily" else "free",
         date=date,
         score=score,
-        rank=rank_at(pk, shown.score, shown.at) if shown else None,
-        best=shown.score if shown else None,
+        rank=rank if state != "held" else None,
+        best=best,
         status=state,
         reasons=list(reasons),
     )
 
+
+def write_line_marks(pk: str, marks: Sequence[str], game_id: str, player_id: str,
+                     date: str | None) -> None:
+    """The claim's line marks (``fairplay.lines``), outside the claim's transaction: a
+    mark that fails to be written only weakens the near-copy check of later claims."""
+    expires = line_mark_expiry(date)
+    with db.get_table().batch_writer() as batch:
+        for mark in marks:
+            batch.put_item(Item={
+                **line_mark_key(pk, mark, game_id), "playerId": player_id, "gameId": game_id,
+                "expiresAt": expires,
+            })

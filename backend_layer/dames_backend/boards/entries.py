@@ -3,10 +3,13 @@
 The leaderboard entry item (``BOARD#…`` / ``PLAYER#<id>``) keeps, beside the public figures,
 the player's claims that may still matter: the best published one, every provisional one
 above it (its analysis may publish it or hold it), and the best held ones above the published
-best (the player sees them "under review"). The public entry is the best claim that is not held —
-so a held claim never replaces an earlier published best, and a provisional claim that ends
-held gives its place back to the best that stands. A banned player shows nothing and every
-claim of theirs is held.
+best (the player sees them "under review"). The public entry is the best *published* claim:
+a win is on no public board, rank or count until its analysis has judged it, so a failed or
+stuck analysis can never leave a cheat at rank 1 (docs/fair-play.md says why this rather than
+ranking provisional entries below the published ones). The player sees their best
+provisional claim above it as ``pending``, with the rank it would take. A held claim never
+replaces an earlier published best. A banned player shows nothing and every claim of theirs
+is held.
 
 Pure: no table here; ``claims.update_entry`` reads, applies one of these changes and
 writes the result in one conditional transaction with the histogram moves.
@@ -18,13 +21,14 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal, TypedDict
 
 from dames_backend import db
+from dames_backend.boards.views import Reason
 
 State = Literal["provisional", "published", "held"]
 STATES: tuple[State, ...] = ("provisional", "published", "held")
 # Bounds on the claims an entry keeps (an item stays far below DynamoDB's 400 KB).
 MAX_PROVISIONAL = 20
 MAX_HELD = 3
-BANNED_REASON = "The player's entries were withdrawn by a moderator."
+BANNED_REASON = Reason(code="banned", text="The player's entries were withdrawn by a moderator.")
 
 
 def as_state(value: object) -> State:
@@ -57,7 +61,7 @@ class Claim:
     pauses: int = 0
     paused_ms: int = 0
     state: State = "provisional"
-    reasons: tuple[str, ...] = ()
+    reasons: tuple[Reason, ...] = ()
 
     def sort_key(self) -> tuple[int, str]:
         """Better first: higher score, then the older (an equal score never displaces)."""
@@ -73,7 +77,7 @@ class Claim:
     def to_item(self) -> dict[str, Any]:
         return {
             "gameId": self.game_id, **self.figures(), "state": self.state,
-            "reasons": list(self.reasons),
+            "reasons": [reason.stored() for reason in self.reasons],
         }
 
     @classmethod
@@ -88,7 +92,7 @@ class Claim:
             pauses=db.as_int(item.get("pauses", 0)),
             paused_ms=db.as_int(item.get("pausedMs", 0)),
             state=state or as_state(item.get("state", "published")),
-            reasons=tuple(str(reason) for reason in item.get("reasons") or ()),
+            reasons=tuple(Reason.from_stored(reason) for reason in item.get("reasons") or ()),
         )
 
 
@@ -119,11 +123,22 @@ class Entry:
         )
 
     def shown(self) -> Claim | None:
-        """The claim on the public board: the best that is not held (none when banned)."""
+        """The claim on the public board: the best published one (none when banned)."""
         if self.banned:
             return None
-        standing = [claim for claim in self.claims if claim.state != "held"]
-        return min(standing, key=Claim.sort_key) if standing else None
+        published = [claim for claim in self.claims if claim.state == "published"]
+        return min(published, key=Claim.sort_key) if published else None
+
+    def pending(self) -> Claim | None:
+        """The best provisional claim above the shown one: the player's own, not public."""
+        if self.banned:
+            return None
+        shown = self.shown()
+        waiting = [
+            claim for claim in self.claims
+            if claim.state == "provisional" and (shown is None or claim.score > shown.score)
+        ]
+        return min(waiting, key=Claim.sort_key) if waiting else None
 
     def under_review(self) -> Claim | None:
         """The best held claim above the shown one: what the player sees "under review"."""
@@ -144,7 +159,7 @@ class Entry:
         others = tuple(c for c in self.claims if c.game_id != claim.game_id)
         return replace(self, claims=(*others, claim))._pruned()
 
-    def with_verdict(self, game_id: str, state: State, reasons: tuple[str, ...]) -> Entry:
+    def with_verdict(self, game_id: str, state: State, reasons: tuple[Reason, ...]) -> Entry:
         """The analysis (or a moderator) decided on ``game_id``; unknown claims are ignored
         (pruned: they could no longer be shown)."""
         if self.banned:

@@ -29,7 +29,14 @@ from boto3.dynamodb.conditions import Attr, Key
 
 from dames_backend import db
 from dames_backend.boards.entries import Claim, Entry
-from dames_backend.boards.views import LeaderboardEntry, MyRankView, OwnRank, UnderReview
+from dames_backend.boards.keys import claim_key
+from dames_backend.boards.views import (
+    ClaimResult,
+    LeaderboardEntry,
+    MyRankView,
+    OwnRank,
+    UnderReview,
+)
 from dames_backend.tables import GSI1_NAME
 
 SCORE_CEILING = 999_999_999
@@ -175,6 +182,8 @@ def top(board: str, date: str | None = None, limit: int = DEFAULT_LIMIT) -> list
     query: dict[str, Any] = {
         "IndexName": GSI1_NAME,
         "KeyConditionExpression": Key("gsi1pk").eq(pk),
+        # An entry written while provisional claims were public stays off until judged.
+        "FilterExpression": Attr("status").not_exists() | Attr("status").ne("provisional"),
         "ScanIndexForward": True,
         "Limit": limit,
     }
@@ -198,37 +207,78 @@ def top(board: str, date: str | None = None, limit: int = DEFAULT_LIMIT) -> list
                 rank=rank,
                 pseudonym=db.as_str(item["pseudonym"]),
                 **Claim.from_item(item, "published").figures(),
-                provisional=item.get("status") == "provisional",
+                provisional=False,
             )
         )
     return entries
 
 
 def rank_of(board: str, date: str | None, player_id: str) -> OwnRank | None:
-    """A player's shown entry on a board and its rank, or None when nothing of theirs is
-    shown (no claim, or only held ones)."""
+    """A player's public entry on a board and its rank, or None when nothing of theirs is
+    public (no claim, or only provisional and held ones)."""
     return my_rank(board, date, player_id).me
 
 
+def _own(pk: str, claim: Claim | None) -> OwnRank | None:
+    if claim is None:
+        return None
+    return OwnRank(rank=rank_at(pk, claim.score, claim.at), **claim.figures(),
+                   provisional=claim.state == "provisional")
+
+
 def my_rank(board: str, date: str | None, player_id: str) -> MyRankView:
-    """A player's own half of a board: the shown entry and its rank, and the best held claim
-    above it ("under review", with the reasons)."""
+    """A player's own half of a board: the public entry and its rank, the best claim still
+    being analysed above it (with the rank it would take), and the best held claim above it
+    ("under review", with the reasons)."""
     pk = board_pk(board, date)
     item = db.get_table().get_item(Key=entry_key(pk, player_id), ConsistentRead=True).get("Item")
     if item is None:
         return MyRankView(me=None)
     entry = Entry.from_item(item)
-    shown, held = entry.shown(), entry.under_review()
-    me = None
-    if shown is not None:
-        me = OwnRank(
-            rank=rank_at(pk, shown.score, shown.at),
-            **shown.figures(),
-            provisional=shown.state == "provisional",
-        )
+    held = entry.under_review()
     review = None
     if held is not None:
         review = UnderReview(
             score=held.score, seconds=held.seconds, at=held.at, reasons=list(held.reasons)
         )
-    return MyRankView(me=me, underReview=review)
+    return MyRankView(me=_own(pk, entry.shown()), pending=_own(pk, entry.pending()),
+                      underReview=review)
+
+
+def once_published(pk: str, entry: Entry, claim: Claim) -> tuple[int | None, int | None]:
+    """Where the player will stand if ``claim`` is published (or stands, if it is): the rank
+    and best score of the better of it and the public entry; a held claim leaves the public
+    entry's (None, None: nothing public)."""
+    shown = entry.shown()
+    best = shown
+    if claim.state != "held" and (shown is None or claim.sort_key() <= shown.sort_key()):
+        best = claim
+    if best is None:
+        return None, None
+    return rank_at(pk, best.score, best.at), best.score
+
+
+def claim_status(game_id: str) -> ClaimResult | None:
+    """A claim as it stands now (what the end screen polls until the verdict): its state,
+    reasons, and the rank it gives its player; None when the game was never claimed."""
+    table = db.get_table()
+    item = table.get_item(Key=claim_key(game_id), ConsistentRead=True).get("Item")
+    if item is None:
+        return None
+    board = db.as_str(item["board"])
+    date = db.as_str(item["date"]) if item.get("date") else None
+    pk = board_pk(board, date)
+    stored = table.get_item(Key=entry_key(pk, db.as_str(item["playerId"])),
+                            ConsistentRead=True).get("Item")
+    entry = Entry.from_item(stored)
+    claim = Claim.from_item(item, "held" if entry.banned else None)
+    rank, best = once_published(pk, entry, claim)
+    return ClaimResult(
+        board="daily" if board == "daily" else "free",
+        date=date,
+        score=claim.score,
+        rank=rank if claim.state != "held" else None,
+        best=best,
+        status=claim.state,
+        reasons=list(claim.reasons),
+    )

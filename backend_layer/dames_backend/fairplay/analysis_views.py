@@ -85,4 +85,6 @@ def read_analysis(game_id: str, authorization: str | None) -> AnalysisView:
     """The analysis job of a game as it stands (same rules as asking)."""
     record = access.authorize(game_id, authorization)
     _check_analysable(record)
-    return AnalysisView.of(load_job(record.id))
+    job = load_job(record.id)
+    # A claim's job judges the claimer's moves only: no analysis until the player asks.
+    return AnalysisView.of(job if job is not None and "player" in job.reasons else None)

@@ -4,9 +4,13 @@ One item per game (``keys.analysis_key``): ``status`` queued → running → don
 ``progress`` {done, total}, the stored result (``GameAnalysis.to_dict()`` as JSON text: a
 float is not a DynamoDB number), the analysis version, timestamps, ``attempts`` and the
 ``reasons`` it was asked for ("player", "claim"). Requesting twice costs nothing: a job that
-is queued, running or done is answered as it stands (a claim on an analysed game only
-re-queues the cheap verdict step). The runner (``run_analysis``) is the same code in the
-analysis Lambda and in the local server's worker.
+is queued, running or done is answered as it stands. Each reason pays only for its own
+part: the player's asks for the engine pass (``dames.analysis``, both sides, for the review
+page), a claim for the judgement of the claimer's moves (``judge``, stored as JSON, made
+once per judge version) and the verdict — the verdict reads no engine pass, so a claim
+costs one side's judgement, bounded by ``judge.judge_work_bound``. A job done for one
+reason and asked for the other is queued again for the missing part only. The runner
+(``run_analysis``) is the same code in the analysis Lambda and in the local server's worker.
 """
 
 from __future__ import annotations
@@ -23,9 +27,12 @@ from dames_backend import clock, db
 from dames_backend.fairplay import dispatch
 from dames_backend.fairplay.keys import analysis_key
 from dames_backend.games import store as game_store
+from dames_backend.games.store import GameRecord
 
 if TYPE_CHECKING:  # loaded with the engine pass only: the claim queues jobs without it
     from dames.analysis import AnalysisBudget
+
+    from dames_backend.fairplay.judge import JudgeReport
 
 JobStatus = Literal["queued", "running", "done", "failed"]
 Reason = Literal["player", "claim"]
@@ -55,6 +62,7 @@ class AnalysisJob:
     requested_at: str | None = None
     updated_at_ms: int = 0
     error: str | None = None
+    judge: dict[str, Any] | None = None
 
     @classmethod
     def from_item(cls, item: dict[str, Any]) -> AnalysisJob:
@@ -74,6 +82,7 @@ class AnalysisJob:
             requested_at=item.get("requestedAt"),
             updated_at_ms=db.as_int(item.get("updatedAtMs", 0)),
             error=item.get("error"),
+            judge=json.loads(item["judge"]) if isinstance(item.get("judge"), str) else None,
         )
 
     def stale(self, now_ms: int) -> bool:
@@ -130,10 +139,12 @@ def request_analysis(game_id: str, reason: Reason, expires_at: int | None) -> An
     """Ask for a game's analysis (idempotent); returns the job as it stands. ``expires_at``:
     the game's expiry, which a new job takes (none for a claimed game).
 
-    A new (or failed, or lost) job is queued and handed to the runner. A queued, running or
-    done job costs nothing more; a claim on a job already done queues only the verdict
-    step (``run_analysis`` skips the engine for a done job). When the local worker is full
-    the job is marked failed ("busy"), so the next request queues it again.
+    A new (or failed, or lost) job is queued and handed to the runner. A queued or running
+    job only notes the reason (the runner reads the reasons when it starts; one that came
+    too late finds a done job below). A done job asked for a part it has not run (a claim
+    after the player's analysis, the player's after a claim) is queued again, for that part
+    only (``run_analysis`` skips what is done). When the local worker is full the job is
+    marked failed ("busy"), so the next request queues it again.
     """
     now = clock.now_ms()
     if _queue_new(game_id, reason, now, expires_at):
@@ -143,11 +154,37 @@ def request_analysis(game_id: str, reason: Reason, expires_at: int | None) -> An
         current = load_job(game_id)
         if current is not None and reason not in current.reasons:
             _add_reason(game_id, reason)
-            if reason == "claim" and current.status == "done":
-                dispatch.enqueue(game_id)
+            current = load_job(game_id)
+        if current is not None and current.status == "done" and _due(current):
+            _requeue(game_id, now)
     job = load_job(game_id)
     assert job is not None, "the job was just written"
     return job
+
+
+def _due(job: AnalysisJob) -> bool:
+    """A part is left to run: the engine pass the player asked for, or the claimer's
+    judgement."""
+    engine = "player" in job.reasons and job.result is None
+    return engine or ("claim" in job.reasons and not _judge_current(job))
+
+
+def _requeue(game_id: str, now: int) -> None:
+    """A done job with a part left: queued again (once: the condition makes it one)."""
+    try:
+        db.get_table().update_item(
+            Key=analysis_key(game_id),
+            UpdateExpression="SET #s = :queued, updatedAtMs = :now",
+            ConditionExpression="#s = :done",
+            ExpressionAttributeNames={"#s": "status"},
+            ExpressionAttributeValues={":queued": "queued", ":done": "done", ":now": now},
+        )
+    except ClientError as exc:
+        if db.is_conditional_failure(exc):
+            return
+        raise
+    if not dispatch.enqueue(game_id):
+        _mark_failed(game_id, "The analysis queue is full: ask again in a minute.", now)
 
 
 def request_claim_analysis(game_id: str) -> None:
@@ -225,39 +262,71 @@ def _store_result(game_id: str, result: dict[str, Any]) -> None:
     )
 
 
-def run_analysis(game_id: str) -> AnalysisJob | None:
-    """Run a queued job: the engine pass (unless done), then the fair-play verdict if the
-    game has a pending claim. Raises on failure after marking the job failed, so the queue
-    retries it (three receives, then the dead-letter queue). None: no such job or game."""
-    # Imported here: the claim (games function) queues jobs without loading the analysis.
-    from dames.analysis import analyse_game
+def _judged(game_id: str, record: GameRecord, job: AnalysisJob) -> JudgeReport:
+    """The claimer's judgement: the stored one if made by this judge, else made now."""
+    from dames_backend.fairplay.judge import JudgeReport, judge_game
 
+    if job.judge is not None and _judge_current(job):
+        return JudgeReport.from_dict(job.judge)
+    report = judge_game(variant=record.variant, start_fen=record.start_fen or None,
+                        moves=list(record.moves), draw_rules=record.draw_rules,
+                        side=record.player_color)
+    _set_fields(game_id, clock.now_ms(),
+                {"judge": json.dumps(report.to_dict(), separators=(",", ":"))})
+    return report
+
+
+def run_analysis(game_id: str) -> AnalysisJob | None:
+    """Run a queued job: the engine pass if the player asked for it, then for a claimed game
+    the judge and the fair-play verdict. Raises on failure after marking the job failed, so
+    the queue retries it (three receives, then the dead-letter queue). None: no such job."""
     from dames_backend.fairplay import review  # the verdict step; review imports the boards
 
     job = load_job(game_id)
     if job is None:
         logger.warning("no analysis job for %s", game_id)
         return None
-    if job.status != "done":
-        record = game_store.load_game(game_id)
-        if record is None:
-            _mark_failed(game_id, "The game no longer exists.", clock.now_ms())
-            return load_job(game_id)
+    record = game_store.load_game(game_id)
+    if record is None:
+        _mark_failed(game_id, "The game no longer exists.", clock.now_ms())
+        return load_job(game_id)
+    engine_due = "player" in job.reasons and (job.status != "done" or job.result is None)
+    judge_due = "claim" in job.reasons and not _judge_current(job)
+    if engine_due or judge_due:
         _start(game_id)
-        try:
-            analysis = analyse_game(
-                variant=record.variant,
-                start_fen=record.start_fen,
-                moves=list(record.moves),
-                draw_rules=record.draw_rules,
-                budget=JOB_BUDGET,
-                progress=_ProgressWriter(game_id),
-            )
-        except Exception as exc:
-            _mark_failed(game_id, f"{type(exc).__name__}: {exc}", clock.now_ms())
-            raise
-        _store_result(game_id, analysis.to_dict())
-    done = load_job(game_id)
-    if done is not None and done.result is not None:
-        review.judge_claim(game_id, done.result)
+    try:
+        result = _engine_pass(game_id, record) if engine_due else job.result
+        report = _judged(game_id, record, job) if "claim" in job.reasons else None
+    except Exception as exc:
+        _mark_failed(game_id, f"{type(exc).__name__}: {exc}", clock.now_ms())
+        raise
+    if engine_due:
+        _store_result(game_id, result or {})
+    elif job.status != "done":
+        _set_fields(game_id, clock.now_ms(), {"status": "done"})
+    if report is not None:
+        review.judge_claim(game_id, result, report)
+    after = load_job(game_id)
+    if after is not None and after.status == "done" and _due(after):
+        _requeue(game_id, clock.now_ms())  # a reason that came while it ran
     return load_job(game_id)
+
+
+def _engine_pass(game_id: str, record: GameRecord) -> dict[str, Any]:
+    # Imported here: the claim (games function) queues jobs without loading the analysis.
+    from dames.analysis import AnalysisBudget, analyse_game
+
+    return analyse_game(
+        variant=record.variant,
+        start_fen=record.start_fen,
+        moves=list(record.moves),
+        draw_rules=record.draw_rules,
+        budget=JOB_BUDGET or AnalysisBudget(),
+        progress=_ProgressWriter(game_id),
+    ).to_dict()
+
+
+def _judge_current(job: AnalysisJob) -> bool:
+    from dames_backend.fairplay.judge import judge_version
+
+    return job.judge is not None and job.judge.get("version") == judge_version()

@@ -1,11 +1,18 @@
 """Moderation without a web admin (``./dames moderation …``; IAM on the
-deployed table is the access control): list and show held claims, release one, ban a player.
+deployed table is the access control): what needs a person, by urgency, and the decisions.
+
+People decide the hard cases: held claims (an ``analysis-failed`` one first: nobody judged
+it), claims still waiting past any analysis's time, and published ones queued for a look
+(reported by players, or near the hold bar in the day's top ten). Every decision names who
+took it and why, in the audit trail (``audit``), before it is applied.
 
 Only the command line imports this module: no function may scan the table.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from boto3.dynamodb.conditions import Attr, Key
@@ -14,29 +21,109 @@ from botocore.exceptions import ClientError
 from dames_backend import db
 from dames_backend.boards.claims import update_entry
 from dames_backend.boards.entries import BANNED_REASON, Entry
-from dames_backend.boards.keys import claim_key
-from dames_backend.fairplay.keys import HELD_REVIEW_PK
+from dames_backend.boards.keys import HELD_REVIEW_PK, QUEUE_REVIEW_PK, claim_key
+from dames_backend.boards.views import Reason
+from dames_backend.fairplay import audit, reasons
+from dames_backend.fairplay.failures import stuck_claims
 from dames_backend.fairplay.review import decide, load_claim
 from dames_backend.tables import GSI1_NAME
 
-RELEASED_REASON = "Released by a moderator."
+
+@dataclass(frozen=True)
+class ReviewItem:
+    """One claim that needs a person: why (``kind``), how urgent (higher first)."""
+
+    kind: str  # "analysis-failed", "held", "stuck", "reported", "near-bar"
+    urgency: float
+    item: dict[str, Any]
 
 
-def held_claims(limit: int = 100) -> list[dict[str, Any]]:
-    """The held claims awaiting a moderator, oldest first."""
+def _listed(partition: str, limit: int) -> list[dict[str, Any]]:
     page = db.get_table().query(
-        IndexName=GSI1_NAME, KeyConditionExpression=Key("gsi1pk").eq(HELD_REVIEW_PK),
-        Limit=limit,
+        IndexName=GSI1_NAME, KeyConditionExpression=Key("gsi1pk").eq(partition), Limit=limit,
     )
     return list(page.get("Items", []))
 
 
-def release(game_id: str) -> Entry:
-    """Publish a held (or provisional) claim: it takes its place if it is the player's best."""
+def held_claims(limit: int = 100) -> list[dict[str, Any]]:
+    """The held claims awaiting a moderator, oldest first."""
+    return _listed(HELD_REVIEW_PK, limit)
+
+
+def _codes(item: dict[str, Any]) -> set[str]:
+    return {Reason.from_stored(r).code for r in item.get("reasons") or ()}
+
+
+def _fair_score(item: dict[str, Any]) -> float:
+    return float(item.get("fairScore", 0) or 0)
+
+
+def review_list(limit: int = 100) -> list[ReviewItem]:
+    """Everything that needs a person, most urgent first (then the oldest)."""
+    found: list[ReviewItem] = []
+    for item in held_claims(limit):
+        if "analysis-failed" in _codes(item):
+            found.append(ReviewItem("analysis-failed", 100.0, item))
+        else:
+            found.append(ReviewItem("held", 50.0 + 10 * _fair_score(item), item))
+    found += [ReviewItem("stuck", 90.0, item) for item in stuck_claims(limit)]
+    for item in _listed(QUEUE_REVIEW_PK, limit):
+        reports = db.as_int(item.get("reports", 0))
+        kind = "reported" if reports else "near-bar"
+        found.append(ReviewItem(kind, 20.0 + 5 * min(reports, 6) + 20 * _fair_score(item),
+                                item))
+    found.sort(key=lambda row: (-row.urgency, str(row.item.get("gsi1sk", ""))))
+    return found[:limit]
+
+
+def _decided(actor: str, action: str, target: str, why: str,
+             apply: Callable[[], Any]) -> Any:
+    """Apply a decision after its audit line; the line says how it ended."""
+    key = audit.record(actor, action, target, why)
+    try:
+        outcome = apply()
+    except Exception as exc:
+        audit.settle(key, f"failed: {exc}")
+        raise
+    audit.settle(key, "done")
+    return outcome
+
+
+def _claim(game_id: str) -> dict[str, Any]:
     item = load_claim(game_id)
     if item is None:
         raise LookupError(f"no claim for game {game_id}")
-    return decide(item, "published", (RELEASED_REASON,))
+    return item
+
+
+def release(game_id: str, actor: str, why: str) -> Entry:
+    """Publish a held (or provisional, or queued) claim: it takes its place if it is the
+    player's best."""
+    item = _claim(game_id)
+    result: Entry = _decided(actor, "release", game_id, why,
+                             lambda: decide(item, "published", (reasons.RELEASED,)))
+    return result
+
+
+def hold(game_id: str, actor: str, why: str) -> Entry:
+    """Hold a claim (a published one leaves the board; the player sees it under review)."""
+    item = _claim(game_id)
+    result: Entry = _decided(actor, "hold", game_id, why,
+                             lambda: decide(item, "held", (reasons.MODERATOR_HOLD,)))
+    return result
+
+
+def dismiss(game_id: str, actor: str, why: str) -> None:
+    """Take a published claim off the queue: looked at, it stands."""
+    item = _claim(game_id)
+    if item.get("state") != "published":
+        raise LookupError(f"the claim of {game_id} is {item.get('state')}: release or hold it")
+
+    def apply() -> None:
+        db.get_table().update_item(Key=claim_key(game_id), UpdateExpression="REMOVE gsi1pk, "
+                                   "gsi1sk")
+
+    _decided(actor, "dismiss", game_id, why, apply)
 
 
 def _player_items(player_id: str) -> list[dict[str, Any]]:
@@ -56,9 +143,7 @@ def _player_items(player_id: str) -> list[dict[str, Any]]:
         query["ExclusiveStartKey"] = last
 
 
-def ban(player_id: str) -> int:
-    """Withdraw a player's entries from every board and hold their claims, now and to come;
-    returns the number of boards changed."""
+def _ban(player_id: str) -> int:
     table = db.get_table()
     try:
         table.update_item(
@@ -80,8 +165,16 @@ def ban(player_id: str) -> int:
         elif item.get("state") != "held":
             table.update_item(
                 Key=claim_key(db.as_str(item["gameId"])),
-                UpdateExpression="SET #state = :held, reasons = :reasons",
+                UpdateExpression="SET #state = :held, reasons = :reasons REMOVE gsi1pk, gsi1sk",
                 ExpressionAttributeNames={"#state": "state"},
-                ExpressionAttributeValues={":held": "held", ":reasons": [BANNED_REASON]},
+                ExpressionAttributeValues={":held": "held",
+                                           ":reasons": [BANNED_REASON.stored()]},
             )
     return boards
+
+
+def ban(player_id: str, actor: str, why: str) -> int:
+    """Withdraw a player's entries from every board and hold their claims, now and to come;
+    returns the number of boards changed."""
+    result: int = _decided(actor, "ban", player_id, why, lambda: _ban(player_id))
+    return result

@@ -1,36 +1,43 @@
-"""Deciding on a claim: the analysis's verdict, and a moderator's release or ban.
+"""Deciding on a claim: the analysis's verdict, and a moderator's release or hold.
 
-Every decision goes through ``boards.claims.update_entry``: the entry (which claim is shown),
-the histogram counts and the claim item (its state, reasons and signals; a held claim is
-listed under ``REVIEW#held`` on the index for the moderators) change in one transaction.
-The moderators' own operations are in ``moderation`` (not reached by any function).
+Every decision goes through ``boards.claims.update_entry``: the entry (which claim is
+public), the histogram counts and the claim item (its state, reasons, signals and score,
+and its place on the index: ``REVIEW#held`` for a held claim, ``REVIEW#queue`` for a
+published one in the day's top ten near a bar, nowhere once settled) change in one
+transaction. The moderators' own operations are in ``moderation`` (no function reaches it).
 """
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any
-
-from boto3.dynamodb.conditions import Key
 
 from dames_backend import db
 from dames_backend.boards.claims import update_entry
 from dames_backend.boards.entries import Claim, Entry, State
-from dames_backend.boards.keys import claim_key, line_pk
-from dames_backend.boards.ranking import board_pk
-from dames_backend.fairplay.keys import HELD_REVIEW_PK
+from dames_backend.boards.keys import HELD_REVIEW_PK, QUEUE_REVIEW_PK, claim_key
+from dames_backend.boards.ranking import board_pk, rank_at
+from dames_backend.boards.views import Reason
+from dames_backend.fairplay.copies import find_copy
+from dames_backend.fairplay.judge import JudgeReport
 from dames_backend.fairplay.signals import Signals, game_signals
 from dames_backend.fairplay.verdict import Verdict, judge
 from dames_backend.games import store as game_store
+from dames_backend.games.store import GameRecord
 
 if TYPE_CHECKING:
     from types_boto3_dynamodb.type_defs import TransactWriteItemTypeDef
+
+# "The day's top ten": a published claim near a bar within it goes to the moderators.
+REVIEW_TOP = 10
+
 
 def load_claim(game_id: str) -> dict[str, Any] | None:
     """The claim item of a game (None: never claimed)."""
     return db.get_table().get_item(Key=claim_key(game_id), ConsistentRead=True).get("Item")
 
 
-def _claim_of(item: dict[str, Any], state: State, reasons: tuple[str, ...]) -> Claim:
+def _claim_of(item: dict[str, Any], state: State, reasons: tuple[Reason, ...]) -> Claim:
     return Claim(
         game_id=db.as_str(item["gameId"]),
         score=db.as_int(item["score"]),
@@ -44,20 +51,30 @@ def _claim_of(item: dict[str, Any], state: State, reasons: tuple[str, ...]) -> C
     )
 
 
-def _claim_update(
-    item: dict[str, Any], state: State, reasons: tuple[str, ...], signals: Signals | None,
-    *, listed: bool,
+def listing_order(item: dict[str, Any]) -> str:
+    """A claim's sort key on a review partition: when it was won, then its game."""
+    return f"{db.as_str(item['at'])}#{db.as_str(item['gameId'])}"
+
+
+def claim_update(
+    item: dict[str, Any], state: State, reasons: tuple[Reason, ...],
+    signals: Signals | None = None, *, listed: str | None = None,
+    fair_score: float | None = None,
 ) -> TransactWriteItemTypeDef:
-    """The claim item's new state; ``listed`` puts a held claim on the moderators' list."""
-    values: dict[str, Any] = {":state": state, ":reasons": list(reasons)}
+    """The claim item's new state; ``listed`` is the review partition it goes on (None:
+    off every list)."""
+    values: dict[str, Any] = {":state": state, ":reasons": [r.stored() for r in reasons]}
     sets = ["#state = :state", "reasons = :reasons"]
     if signals is not None:
         sets.append("signals = :signals")
         values[":signals"] = signals.to_json()
+    if fair_score is not None:
+        sets.append("fairScore = :fair")
+        values[":fair"] = Decimal(str(round(fair_score, 4)))
     if listed:
         sets += ["gsi1pk = :review", "gsi1sk = :order"]
-        values[":review"] = HELD_REVIEW_PK
-        values[":order"] = f"{db.as_str(item['at'])}#{db.as_str(item['gameId'])}"
+        values[":review"] = listed
+        values[":order"] = listing_order(item)
         update = "SET " + ", ".join(sets)
     else:
         update = "SET " + ", ".join(sets) + " REMOVE gsi1pk, gsi1sk"
@@ -73,13 +90,16 @@ def _claim_update(
 
 
 def decide(
-    item: dict[str, Any], state: State, reasons: tuple[str, ...],
-    signals: Signals | None = None,
+    item: dict[str, Any], state: State, reasons: tuple[Reason, ...],
+    signals: Signals | None = None, *, listed: str | None = None,
+    fair_score: float | None = None,
 ) -> Entry:
-    """Set a claim's state on its board and on its claim item (a held one is listed for
-    the moderators); returns the entry after."""
+    """Set a claim's state on its board and on its claim item; a held claim is listed for
+    the moderators unless ``listed`` names another list. Returns the entry after."""
     pk = board_pk(db.as_str(item["board"]), item.get("date"))
     claim = _claim_of(item, state, reasons)
+    if state == "held" and listed is None:
+        listed = HELD_REVIEW_PK
 
     def change(entry: Entry) -> Entry:
         if entry.find(claim.game_id) is None and state != "published":
@@ -96,23 +116,10 @@ def decide(
             if name in item
         },
         change=change,
-        trailing=[_claim_update(item, state, reasons, signals, listed=state == "held")],
+        trailing=[claim_update(item, state, reasons, signals, listed=listed,
+                               fair_score=fair_score)],
     )
     return after
-
-
-def same_line_owner(item: dict[str, Any]) -> str | None:
-    """Another player who claimed exactly these moves on the same board (their id)."""
-    digest = item.get("movesHash")
-    if not digest:
-        return None
-    pk = board_pk(db.as_str(item["board"]), item.get("date"))
-    page = db.get_table().query(
-        KeyConditionExpression=Key("pk").eq(line_pk(pk, str(digest))), Limit=20
-    )
-    own = f"PLAYER#{db.as_str(item['playerId'])}"
-    others = [str(line["sk"]) for line in page.get("Items", []) if line["sk"] != own]
-    return others[0].removeprefix("PLAYER#") if others else None
 
 
 def _is_banned(player_id: str) -> bool:
@@ -122,31 +129,52 @@ def _is_banned(player_id: str) -> bool:
     return bool(profile and profile.get("banned"))
 
 
-def claim_signals(item: dict[str, Any], analysis: dict[str, Any]) -> Signals | None:
-    """The signals of a claimed game from its stored game and analysis (None: game gone)."""
-    record = game_store.load_game(db.as_str(item["gameId"]))
-    if record is None:
-        return None
+def claim_signals(item: dict[str, Any], record: GameRecord, analysis: dict[str, Any] | None,
+                  report: JudgeReport | None) -> Signals:
+    """The signals of a claimed game from its stored game, analysis and judgement."""
+    from dames.board import Board
+
+    start = Board(record.start_fen or None, variant=record.variant)
+    first_ply = 0 if str(start.turn) == record.player_color else 1
     return game_signals(
         analysis=analysis,
         side=record.player_color,
         move_ms=record.clock.move_ms,
         move_paused_ms=record.clock.move_paused_ms,
-        same_line_as=same_line_owner(item),
+        judge=report,
+        copy=find_copy(item, record),
+        plies=len(record.moves),
+        first_ply=first_ply,
         banned=_is_banned(db.as_str(item["playerId"])),
     )
 
 
-def judge_claim(game_id: str, analysis: dict[str, Any]) -> Verdict | None:
-    """The verdict on a provisional claim, from its game's finished ``analysis``
-    (``GameAnalysis.to_dict()``, as the job stored it), applied; None when there is nothing
-    to judge (no claim, already decided, game gone)."""
+def _listing(item: dict[str, Any], verdict: Verdict) -> str | None:
+    """Where a decided claim is listed: held ones always; published ones reported while they
+    were analysed, or near the bar when they would rank in the board's top ten."""
+    if verdict.state == "held":
+        return HELD_REVIEW_PK
+    if db.as_int(item.get("reports", 0)):
+        return QUEUE_REVIEW_PK
+    if not verdict.review:
+        return None
+    pk = board_pk(db.as_str(item["board"]), item.get("date"))
+    rank = rank_at(pk, db.as_int(item["score"]), db.as_str(item["at"]))
+    return QUEUE_REVIEW_PK if rank <= REVIEW_TOP else None
+
+
+def judge_claim(game_id: str, analysis: dict[str, Any] | None,
+                report: JudgeReport | None) -> Verdict | None:
+    """The verdict on a provisional claim, applied; None when there is nothing to judge (no
+    claim, already decided, game gone)."""
     item = load_claim(game_id)
     if item is None or item.get("state") != "provisional":
         return None
-    signals = claim_signals(item, analysis)
-    if signals is None:
+    record = game_store.load_game(game_id)
+    if record is None:
         return None
+    signals = claim_signals(item, record, analysis, report)
     verdict = judge(signals)
-    decide(item, verdict.state, verdict.reasons, signals)
+    decide(item, verdict.state, verdict.reasons, signals, listed=_listing(item, verdict),
+           fair_score=verdict.score)
     return verdict

@@ -1,41 +1,32 @@
-"""The fair-play verdict: a pure function of a game's signals → published, or held with the
-reasons in plain words (the player reads them "under review"; a moderator decides).
+"""The fair-play verdict: a pure function of a game's signals → published or held, with
+the reasons as data (``reasons``), and whether a published one deserves a moderator's look.
 
-The thresholds below are the ones docs/fair-play.md states, calibrated on the labelled
-corpus in tests/fairplay/corpus (``bench/fairplay.py`` prints the rates). Each rule alone is
-far from what people do against this computer: grandmasters matched the ``fort`` level on
-about 30 % of their moves with a choice; a person's move times vary (lichess calls a
-coefficient of variation under 0.25 "highly flat"); and nobody answers half their moves
-within half a second of the computer's reply.
+One score decides (``score``: a logistic model fitted on the labelled corpus, so that
+being a little suspicious on several counts adds up, where each of the former bars was a
+cliff a script stayed one step short of). Beside it, two rules hold whatever the score:
+a banned player, and a line that is mostly another entry's (``COPY_HELD_SHARE`` of the
+moves, over ``COPY_MIN_MOVES`` at least). When the score holds, the reasons quote the
+signals that made it, largest part first, each with what people do.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Literal
 
-from dames_backend.fairplay.signals import NEAR_FLOOR_MS, Signals
+from dames_backend.boards.entries import BANNED_REASON
+from dames_backend.boards.views import Reason
+from dames_backend.fairplay import reasons
+from dames_backend.fairplay.judge import REFERENCE_LEVEL
+from dames_backend.fairplay.score import FLAT_CV, FLAT_WINDOW_CV, ScoreModel, current_model
+from dames_backend.fairplay.signals import Signals
 
-# Engine agreement, over the moves with a choice searched in full: held when a player who
-# agrees with the engine on half their moves (more than grandmasters, about 30 %) would
-# match this often by chance in fewer than 1 game in 100 — so a short game needs a higher
-# share than a long one (8 of 8, 12 of 14, 30 of 45 …), and never under 60 %.
-MIN_CHOICE_MOVES = 8
-HUMAN_AGREEMENT = 0.5
-ENGINE_CHANCE_HELD = 0.01
-ENGINE_MATCH_HELD = 0.60
-# With machine-like timing (flat, or at the floor), 1 game in 10 and 45 % are enough.
-ENGINE_CHANCE_WITH_TIMING = 0.10
-ENGINE_MATCH_WITH_TIMING = 0.45
-# Move times (the first move left out, lichess's formula).
-MIN_TIMED_MOVES = 10
-FLOOR_SHARE_HELD = 0.50
-FLAT_GAME_CV = 0.25
-FLAT_WINDOW_CV = 0.13
-# Pauses: a hidden tab before most moves is where an engine is consulted.
-PAUSE_SHARE_HELD = 0.50
-MIN_PAUSES = 8
+COPY_HELD_SHARE = 0.6
+COPY_MIN_MOVES = 15
+# The reasons quoted for a held score: the features with at least this part of the
+# log-odds, at most this many.
+REASON_MIN_PART = 0.5
+MAX_REASONS = 3
 
 State = Literal["published", "held"]
 
@@ -43,91 +34,56 @@ State = Literal["published", "held"]
 @dataclass(frozen=True)
 class Verdict:
     state: State
-    reasons: tuple[str, ...] = ()
+    reasons: tuple[Reason, ...] = ()
+    score: float = 0.0
+    review: bool = False  # published near the bar: for the moderators if in the top ten
 
 
-def _percent(share: float) -> str:
-    return f"{round(100 * share)} %"
+def _feature_reason(name: str, signals: Signals, model: ScoreModel) -> Reason:
+    refs = model.references
+    if name == "judge_excess":
+        return reasons.judge_agreement(signals, refs.judge_agreement)
+    if name == "reference_excess":
+        return reasons.reference_agreement(signals, refs.reference_agreement, REFERENCE_LEVEL)
+    if name == "accuracy_excess":
+        return reasons.accuracy(signals, refs.accuracy)
+    if name in ("fast_share", "floor_share"):
+        return reasons.fast_answers(signals)
+    if name == "flatness":
+        return reasons.flat_times(signals, FLAT_CV, FLAT_WINDOW_CV)
+    if name in ("pause_share", "paused_time_share"):
+        return reasons.hidden_page(signals)
+    return reasons.near_copy(signals)
 
 
-def chance_of_matching(matched: int, moves: int, agreement: float = HUMAN_AGREEMENT) -> float:
-    """The chance that a player agreeing with the engine with probability ``agreement`` on
-    each move matches it on at least ``matched`` of ``moves`` (binomial tail)."""
-    return sum(
-        math.comb(moves, k) * agreement**k * (1 - agreement) ** (moves - k)
-        for k in range(matched, moves + 1)
-    )
+def _score_reasons(signals: Signals, model: ScoreModel, score: float) -> list[Reason]:
+    parts = sorted(model.contributions(signals).items(), key=lambda item: -item[1])
+    found = [reasons.score_reason(score, model.hold_bar)]
+    for name, part in parts:
+        if part < REASON_MIN_PART or len(found) > MAX_REASONS:
+            break
+        reason = _feature_reason(name, signals, model)
+        if all(reason.code != known.code for known in found):
+            found.append(reason)
+    return found
 
 
-def _best_match(signals: Signals) -> tuple[str, float, int] | None:
-    """The level the player agreed with most: (level, share, moves it is over)."""
-    found = [
-        (level, rate, moves)
-        for level, rate, moves in (
-            ("fort", signals.match_fort, signals.fort_moves or signals.choice_moves),
-            ("maitre", signals.match_maitre, signals.maitre_moves or signals.choice_moves),
-        )
-        if rate is not None and moves >= MIN_CHOICE_MOVES
-    ]
-    return max(found, key=lambda row: row[1]) if found else None
+def copied(signals: Signals) -> bool:
+    return signals.copy_moves >= COPY_MIN_MOVES and signals.copy_share >= COPY_HELD_SHARE
 
 
-def _flat_timing(signals: Signals) -> bool:
-    return (signals.time_cv is not None and signals.time_cv < FLAT_GAME_CV) or (
-        signals.window_cv is not None and signals.window_cv < FLAT_WINDOW_CV
-    )
-
-
-def _engine_reasons(signals: Signals, timing_flagged: bool) -> list[str]:
-    best = _best_match(signals)
-    if best is None:
-        return []
-    level, rate, moves = best
-    matched = round(rate * moves)
-    bar = ENGINE_MATCH_WITH_TIMING if timing_flagged else ENGINE_MATCH_HELD
-    chance = ENGINE_CHANCE_WITH_TIMING if timing_flagged else ENGINE_CHANCE_HELD
-    if rate < bar or chance_of_matching(matched, moves) >= chance:
-        return []
-    return [
-        f"{_percent(rate)} of the moves with a choice ({matched} of {moves}) were the "
-        f"engine's first choice at level {level}: strong players agree with it on about 30 % "
-        "of their moves."
-    ]
-
-
-def _timing_reasons(signals: Signals) -> list[str]:
-    reasons = []
-    if signals.moves >= MIN_TIMED_MOVES and signals.floor_share >= FLOOR_SHARE_HELD:
-        reasons.append(
-            f"{_percent(signals.floor_share)} of the moves were answered within "
-            f"{NEAR_FLOOR_MS / 1000:.1f} s of the computer's reply."
-        )
-    paused_moves = round(signals.pause_share * signals.moves)
-    if paused_moves >= MIN_PAUSES and signals.pause_share >= PAUSE_SHARE_HELD:
-        reasons.append(
-            f"{_percent(signals.pause_share)} of the moves were played after the page was "
-            f"hidden ({signals.paused_ms // 1000} s paused against "
-            f"{signals.playing_ms // 1000} s of play)."
-        )
-    return reasons
-
-
-def judge(signals: Signals) -> Verdict:
+def judge(signals: Signals, model: ScoreModel | None = None) -> Verdict:
     """Published, or held with every reason that applies."""
-    reasons: list[str] = []
+    model = model or current_model()
+    score = model.score(signals)
+    found: list[Reason] = []
     if signals.banned:
-        reasons.append("The player's entries were withdrawn by a moderator.")
-    if signals.same_line_as:
-        reasons.append("The same moves as another player's entry on this board.")
-    timing = _timing_reasons(signals)
-    flat = signals.moves > MIN_TIMED_MOVES and _flat_timing(signals)
-    engine = _engine_reasons(signals, timing_flagged=bool(timing) or flat)
-    reasons.extend(engine)
-    reasons.extend(timing)
-    if flat and engine:
-        cv = signals.time_cv if signals.time_cv is not None else signals.window_cv
-        reasons.append(
-            f"Move times were machine-regular (variation {cv:.2f}; people: above "
-            f"{FLAT_GAME_CV})."
-        )
-    return Verdict("held", tuple(reasons)) if reasons else Verdict("published")
+        found.append(BANNED_REASON)
+    if copied(signals):
+        found.append(reasons.near_copy(signals))
+    if score >= model.hold_bar:
+        found.extend(r for r in _score_reasons(signals, model, score)
+                     if all(r.code != known.code for known in found))
+    if found:
+        return Verdict("held", tuple(found), score)
+    return Verdict("published", (), score, review=score >= model.review_bar)

@@ -35,8 +35,8 @@ def claim_game(
     """
     # Imported here: the boards and fair play sit above the games (they read game records).
     from dames_backend.boards.claims import record_claim
-    from dames_backend.boards.keys import moves_hash
     from dames_backend.fairplay.jobs import request_claim_analysis
+    from dames_backend.fairplay.lines import line_marks
     from dames_backend.players.accounts import authenticate_player
 
     record = authorize(game_id, authorization)
@@ -61,7 +61,7 @@ def claim_game(
             pauses=record.clock.pauses,
             paused_ms=record.clock.paused_ms,
             achieved_at=record.finished_at,
-            moves_digest=moves_hash(record.moves),
+            line_marks=line_marks(record.variant, record.start_fen or None, record.moves),
             also=[game_store.claimed_write(db.get_table().name, record.id, player.player_id)],
         )
     except ApiError as exc:
@@ -73,6 +73,19 @@ def claim_game(
     if result.status == "provisional":
         request_claim_analysis(record.id)
     return result
+
+
+def claim_state(game_id: str, authorization: str | None) -> ClaimResult:
+    """Where a game's claim stands now (``GET /api/games/{id}/claim``): the end screen asks
+    until the fair-play verdict is in, so it never says "provisional" after a hold. Only the
+    game's token may ask (it names no player); 404 ``not-claimed`` before any claim."""
+    from dames_backend.boards.ranking import claim_status
+
+    record = authorize(game_id, authorization)
+    found = claim_status(record.id)
+    if found is None:
+        raise ApiError(404, "not-claimed", "This game was not entered in a leaderboard.")
+    return found
 
 
 def _claimable_score(record: GameRecord, player_id: str) -> dict[str, int]:

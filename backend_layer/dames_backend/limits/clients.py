@@ -177,6 +177,11 @@ CLAIMS_PER_PLAYER = Limit(
     "claims-player", 30, DAY_SECONDS, "DAMES_LIMIT_CLAIMS_PER_PLAYER_DAY",
     "This pseudonym has entered too many games in the leaderboards today.",
 )
+# A fair-play report (``fairplay.reports``), keyed like the claims by ``player_key``.
+REPORTS_PER_PLAYER = Limit(
+    "reports-player", 10, DAY_SECONDS, "DAMES_LIMIT_REPORTS_PER_PLAYER_DAY",
+    "This pseudonym has reported too many entries today.",
+)
 CLAIMS_PER_ADDRESS = Limit(
     "claims-address", 60, DAY_SECONDS, "DAMES_LIMIT_CLAIMS_PER_ADDRESS_DAY",
     "Too many games were entered in the leaderboards from this network today.",

@@ -4,7 +4,8 @@
 profile's derived facts (streak, the counters keyed by the player), and every page has up to
 ``index.PAGE_ITEMS`` of the player's items sorted into sections (profile, pseudonyms,
 transfer code, board entries, claims with their fair-play state, reasons and signals, games
-with their moves, clocks and analyses), with ``next`` naming the following page. The page
+with their moves, clocks and analyses, the fair-play reports they made, their claims' line
+marks), with ``next`` naming the following page. The page
 follows ``next`` and saves the pages as one file (``frontend/js/my-data.js``). Each page costs
 one index query, one batch read and one query per game listed, whatever the player holds;
 pages are counted per player and day (``EXPORT_PAGES_PER_PLAYER``), a bound far above a
@@ -40,6 +41,7 @@ _CREDENTIALS = frozenset({"tokenHash", "codeHash"})
 _SECTIONS = (
     ("PLAYER#", "profile"), ("PSEUDO#", "pseudonyms"), ("TRANSFER#", "transferCodes"),
     ("BOARD#", "entries"), ("CLAIM#", "claims"), ("GAME#", "games"),
+    ("REPORT#", "reports"), ("LINE#", "lineMarks"),
 )
 Item = dict[str, Any]
 
@@ -81,6 +83,14 @@ class DataPage(BaseModel):
     games: list[Item] = Field(
         default_factory=list,
         description="Games started or claimed, with moves, clock and analysis (`parts`).",
+    )
+    reports: list[Item] = Field(
+        default_factory=list, description="Fair-play reports this player made of others' entries."
+    )
+    lineMarks: list[Item] = Field(
+        default_factory=list,
+        description="The line marks of this player's claims (positions their lines went "
+        "through, for the near-copy check).",
     )
     other: list[Item] = Field(default_factory=list)
     next: str | None = Field(description="The cursor of the next page, or null.")
@@ -127,14 +137,20 @@ def _game(item: Item, read_game: ReadGame) -> Item:
 
 
 def _counters(player: Player) -> list[Item]:
+    """The open counters keyed by the player, every limit's in one batch read."""
     now_s = clock.now_ms() // 1000
-    found: list[Item] = []
-    for limit in (client_limits.CLAIMS_PER_PLAYER, EXPORT_PAGES_PER_PLAYER):
-        keys = client_limits.counter_keys_of(
+    limit_of: dict[tuple[str, str], str] = {}
+    for limit in (client_limits.CLAIMS_PER_PLAYER, client_limits.REPORTS_PER_PLAYER,
+                  EXPORT_PAGES_PER_PLAYER):
+        for key in client_limits.counter_keys_of(
             limit, lambda at: client_limits.player_key(player.player_id, at_s=at), now_s
-        )
-        found.extend({"limit": limit.name, **_shown(item)} for item in index.fetch(keys))
-    return found
+        ):
+            limit_of[(key["pk"], key["sk"])] = limit.name
+    keys = [{"pk": pk, "sk": sk} for pk, sk in limit_of]
+    return [
+        {"limit": limit_of[(db.as_str(item["pk"]), db.as_str(item["sk"]))], **_shown(item)}
+        for item in index.fetch(keys)
+    ]
 
 
 def data_page(player: Player, cursor: str | None, open_day: str, read_game: ReadGame) -> DataPage:

@@ -11,8 +11,12 @@ its kind, each removal idempotent (a rerun meets "already gone" and goes on):
 
 - board entries: deleted with their histogram counts in one transaction
   (``boards.removal.remove_entry``), so every rank below moves up and no count drifts;
-- claims: the claim, its same-line item, and the erased player's id in other players'
-  fair-play signals (replaced by ``"erased"``: they still know another player had the line);
+- claims: the claim, its line marks (``LINE#…`` / ``GAME#<id>``; and an older claim's
+  same-line item), and the erased player's id in the fair-play signals of the other claims
+  that share a mark (``copy_of``, older ``same_line_as``: replaced by ``"erased"``, so they
+  still know another player had the line); a mark that outlived its claim is deleted too;
+- reports the player made (``REPORT#<game>`` / ``PLAYER#<id>``): deleted (the reported
+  claim's ``reports`` count stays: it names nobody);
 - games the player started or claimed: every item of the game's partition (the game, its
   analysis);
 - pseudonyms: quarantined (``reservations``), or deleted for a banned player (the ban's
@@ -36,7 +40,7 @@ from boto3.dynamodb.conditions import Key
 from botocore.exceptions import ClientError
 
 from dames_backend import clock, db
-from dames_backend.boards.keys import line_key, line_pk
+from dames_backend.boards.keys import line_mark_key, line_mark_pk, same_line_key
 from dames_backend.boards.ranking import board_pk
 from dames_backend.boards.removal import remove_entry
 from dames_backend.limits import clients as client_limits
@@ -53,7 +57,9 @@ ERASING_PK = "ERASING"
 ERASED_MARK = "erased"
 DEFAULT_BUDGET_S = 8.0
 # The counters keyed by a player (``clients.player_key``), erased with them.
-PLAYER_LIMITS: list[client_limits.Limit] = [client_limits.CLAIMS_PER_PLAYER]
+PLAYER_LIMITS: list[client_limits.Limit] = [
+    client_limits.CLAIMS_PER_PLAYER, client_limits.REPORTS_PER_PLAYER,
+]
 
 
 @dataclass(frozen=True)
@@ -168,7 +174,7 @@ def _remove(player_id: str, item: dict[str, Any], *, banned: bool) -> None:
             now_s = clock.now_ms() // 1000
             (put,) = reservations.quarantine_items(table.name, [name_key], now_s)
             table.put_item(Item=put["Put"]["Item"])
-    elif pk.startswith("TRANSFER#"):
+    elif pk.startswith(("TRANSFER#", "REPORT#", "LINE#")):
         table.delete_item(Key=key)
     else:
         # An item this version does not know (a newer feature's): it stops naming them.
@@ -176,16 +182,31 @@ def _remove(player_id: str, item: dict[str, Any], *, banned: bool) -> None:
 
 
 def _remove_claim(player_id: str, claim: dict[str, Any]) -> None:
-    """The claim, its same-line item, and its player's id in the signals of the others."""
+    """The claim, its line marks (an older claim: its same-line item), and its player's id
+    in the signals of the other claims sharing a mark."""
     table = db.get_table()
-    digest = claim.get("movesHash")
-    if digest and "board" in claim:
+    game_id = db.as_str(claim["pk"]).removeprefix("CLAIM#")
+    if "board" in claim:
         board = board_pk(db.as_str(claim["board"]), claim.get("date"))
-        for line in _line_holders(line_pk(board, str(digest))):
-            if line["sk"] != f"PLAYER#{player_id}" and "gameId" in line:
-                _forget_in_signals(db.as_str(line["gameId"]), player_id)
-        table.delete_item(Key=line_key(board, str(digest), player_id))
+        marks = [str(mark) for mark in claim.get("lineMarks") or ()]
+        others: set[str] = set()
+        for mark in marks:
+            others.update(_line_games(line_mark_pk(board, mark)))
+        digest = claim.get("movesHash")
+        if digest:
+            others.update(_line_games(line_mark_pk(board, str(digest))))
+        for other in sorted(others - {game_id}):
+            _forget_in_signals(other, player_id)
+        for mark in marks:
+            table.delete_item(Key=line_mark_key(board, mark, game_id))
+        if digest:
+            table.delete_item(Key=same_line_key(board, str(digest), player_id))
     table.delete_item(Key={"pk": db.as_str(claim["pk"]), "sk": db.as_str(claim["sk"])})
+
+
+def _line_games(pk: str) -> set[str]:
+    """The games of the claims that went through one line mark (or older same-line item)."""
+    return {db.as_str(line["gameId"]) for line in _line_holders(pk) if "gameId" in line}
 
 
 def _line_holders(pk: str) -> list[dict[str, Any]]:
@@ -211,7 +232,8 @@ def _replaced(value: Any, player_id: str) -> Any:
 
 
 def _forget_in_signals(game_id: str, player_id: str) -> None:
-    """Another player's claim named this one in its signals (``same_line_as``)."""
+    """Another player's claim may name this one in its signals (``copy_of``, the near-copy's
+    source; older claims: ``same_line_as``)."""
     table = db.get_table()
     key = {"pk": f"CLAIM#{game_id}", "sk": "CLAIM"}
     other = table.get_item(Key=key, ConsistentRead=True).get("Item")
