@@ -8,6 +8,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from board_claims_support import publish
 from community_app import handler
 from dames_backend.boards import claims as leaderboard
 from dames_backend.daily import challenge as daily
@@ -97,11 +98,13 @@ def test_leaderboard_events(invoke: Callable[..., Any], load_event: LoadEvent) -
         game_id="g_free", player=created.player, board="free", date=None,
         score=4300, pieces=6, seconds=500, achieved_at=f"{date}T10:00:00Z",
     )
+    publish("g_event")  # the fair-play verdicts make them public
+    publish("g_free")
     status, board = invoke(_with(daily_event, player_token=created.token))
     assert status == 200
     assert board == {"board": "daily", "date": date, "entries": [
         {"rank": 1, "pseudonym": "Marie-Ange", "score": 6600, "pieces": 13, "seconds": 300,
-         "pauses": 0, "pausedMs": 0, "at": f"{date}T09:00:00Z", "provisional": True},
+         "pauses": 0, "pausedMs": 0, "at": f"{date}T09:00:00Z", "provisional": False},
     ]}
     me_event = _with(daily_event, player_token=created.token)
     me_path = f"/api/leaderboards/daily/{date}/me"

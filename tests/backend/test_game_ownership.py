@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from board_claims_support import publish
 from dames_backend.games import store as game_store
 from fastapi.testclient import TestClient
 from games_support import bearer, store_won
@@ -59,6 +60,7 @@ def test_a_second_pseudonym_cannot_take_anothers_win(
     # Refusing the hand-off changed nothing: the owner still enters her win.
     own = _claim(games_client, game_id, token, alice)
     assert own.status_code == 200, own.text
+    publish(game_id)  # the fair-play verdict makes it public
     entries = community_client.get("/api/leaderboards/free").json()["entries"]
     assert [e["pseudonym"] for e in entries] == ["Alice"]
 

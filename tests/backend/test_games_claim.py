@@ -10,6 +10,7 @@ import threading
 from typing import Any
 
 import pytest
+from board_claims_support import publish
 from dames_backend import security
 from dames_backend.clock import GameClock
 from fastapi.testclient import TestClient
@@ -35,6 +36,7 @@ def test_claim_enters_the_score_once(
     second = claim(games_client, game_id, token, player)
     assert second.status_code == 409 and second.json()["error"] == "already-claimed"
     assert games_client.get(f"/api/games/{game_id}", headers=bearer(token)).json()["claimed"]
+    publish(game_id)  # the fair-play verdict makes it public
     board = community_client.get("/api/leaderboards/free").json()
     assert [(e["pseudonym"], e["score"], e["pieces"], e["seconds"]) for e in board["entries"]] \
         == [("Zoë", 5298, 9, 402)]
@@ -47,6 +49,7 @@ def test_a_daily_claim_goes_to_the_games_own_date(
     response = claim(games_client, game_id, token, new_player(community_client, "Noctambule"))
     assert response.status_code == 200
     assert response.json()["board"] == "daily" and response.json()["date"] == "2026-11-29"
+    publish(game_id)  # the fair-play verdict makes it public
     entries = community_client.get("/api/leaderboards/daily/2026-11-29").json()["entries"]
     assert [e["pseudonym"] for e in entries] == ["Noctambule"]
 
@@ -98,6 +101,7 @@ def test_two_simultaneous_claims_give_one_entry(
     for thread in threads:
         thread.join(60)
     assert sorted(statuses) == [200, 409]
+    publish(game_id)  # the fair-play verdict makes it public
     assert len(community_client.get("/api/leaderboards/free").json()["entries"]) == 1
 
 

@@ -20,6 +20,7 @@ from typing import Any
 import dames
 import dames.ai
 import pytest
+from board_claims_support import publish
 from clock_support import freeze
 from dames_backend import clock
 from dames_backend.daily import challenge as daily
@@ -118,6 +119,7 @@ def test_a_daily_game_won_through_the_handler_scores_and_claims(
     assert status == 200 and reread["claimed"] is True
     assert "expiresAt" not in stored_item(table, game_id)  # on a board: kept as long as it
 
+    publish(game_id)  # the fair-play verdict makes it public
     board = community_client.get(f"/api/leaderboards/daily/{view['date']}").json()
     assert [(e["pseudonym"], e["score"]) for e in board["entries"]] == [
         ("Gagnante", view["score"]["total"])

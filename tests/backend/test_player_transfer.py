@@ -8,6 +8,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from board_claims_support import publish
 from clock_support import at, freeze
 from dames_backend.boards.claims import record_claim
 from dames_backend.daily import challenge as daily
@@ -58,6 +59,8 @@ def test_the_identity_moves_with_its_scores_and_streak_and_the_old_token_stops(
                  score=9000, pieces=15, seconds=100)
     record_claim(game_id="g_freewin01", player=profile, board="free", date=None,
                  score=8000, pieces=12, seconds=200)
+    publish("g_dailywin1")  # the fair-play verdicts make them public
+    publish("g_freewin01")
     before = me(community_client, player["token"]).json()
     assert before["streak"]["current"] == 1
 

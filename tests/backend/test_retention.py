@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from board_claims_support import publish
 from clock_support import freeze
 from dames_backend import clock, security
 from dames_backend.games import retention
@@ -177,6 +178,7 @@ def test_a_claimed_game_is_kept_as_long_as_its_board(
     claimed = claim(games_client, game_id, token, player)
     assert claimed.status_code == 200, claimed.text
     assert "expiresAt" not in stored_item(table, game_id)
+    publish(game_id)  # the fair-play verdict makes it public
     # Every game a board shows is one that never expires.
     entries = table.query(
         KeyConditionExpression="pk = :pk", ExpressionAttributeValues={":pk": "BOARD#free"}

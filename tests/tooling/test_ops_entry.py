@@ -85,7 +85,7 @@ def test_moderation_finds_the_running_table_with_nothing_typed(
 ) -> None:
     result = dames("moderation", "list", cwd=REPO_ROOT, env=bare_env(tmp_path))
     assert result.returncode == 0, result.stderr
-    assert "0 held claim(s)" in result.stdout
+    assert "0 claim(s) to look at" in result.stdout
     assert emulated_run.endpoint in result.stderr  # it says which table it used
 
 
