@@ -7,6 +7,7 @@ over HTTP, then stops it like a terminal would and checks that nothing it starte
 from __future__ import annotations
 
 import signal
+import time
 import uuid
 from datetime import UTC, datetime
 from pathlib import Path
@@ -98,6 +99,19 @@ def test_launcher_creates_the_table_and_plays_moves_over_http(
     assert table_name in dynamodb_client.list_tables()["TableNames"]
 
 
+def judged_claim(http: Any, game_id: str, auth: dict[str, str]) -> dict[str, Any]:
+    """The claim once the local server's analysis worker has judged it: a claim is on no
+    public board until its fair-play verdict publishes it (docs/fair-play.md)."""
+    deadline = time.monotonic() + 120
+    while True:
+        found = http.get(f"/api/games/{game_id}/claim", headers=auth)
+        assert found.status_code == 200, found.text
+        if found.json()["status"] != "provisional":
+            return dict(found.json())
+        assert time.monotonic() < deadline, f"no verdict within 2 minutes: {found.text}"
+        time.sleep(0.5)
+
+
 def win_a_daily_game_and_claim_it(run: LocalRun, table_name: str) -> dict[str, Any]:
     """Register a player, win today's daily game, claim it; returns ids, tokens and the claim.
 
@@ -136,11 +150,13 @@ def win_a_daily_game_and_claim_it(run: LocalRun, table_name: str) -> dict[str, A
             headers={**auth, "X-Player-Token": player.json()["token"]},
         )
         assert claim.status_code == 200, claim.text
+        verdict = judged_claim(http, game_id, auth)
     return {
         "player": player.json(),
         "game_id": game_id,
         "game_token": token,
         "claim": claim.json(),
+        "verdict": verdict,
         "score": score["total"],
         "date": won.json()["date"],
     }
@@ -157,6 +173,17 @@ def test_a_claimed_win_survives_a_restart_of_server_and_dynamodb(
         result = win_a_daily_game_and_claim_it(first, "dames-local")
         assert result["claim"]["board"] == "daily"
         assert result["claim"]["score"] == result["score"]
+        # A win answered at machine speed is held, as it should be; a moderator releases it
+        # with the operator command, against the running table.
+        assert result["verdict"]["status"] == "held", result["verdict"]
+        assert "fast-answers" in [r["code"] for r in result["verdict"]["reasons"]]
+        from tests.tooling.test_ops_entry import bare_env, dames
+
+        env_ops = {**bare_env(tmp_path), "DAMES_RUN_FILE": first.env["DAMES_RUN_FILE"]}
+        released = dames("moderation", "release", result["game_id"], "--reason",
+                         "integration test: the scripted win", "--by", "tests",
+                         cwd=tmp_path, env=env_ops)
+        assert released.returncode == 0, released.stderr + released.stdout
     finally:
         assert first.stop() == 0, first.log()
     assert first.leftovers() == NOTHING_LEFT
@@ -223,7 +250,7 @@ def test_the_tools_find_the_running_table_and_forget_it_at_the_stop(
         env = {**bare_env(tmp_path), "DAMES_RUN_FILE": str(run_file)}
         result = dames("moderation", "list", cwd=tmp_path, env=env)
         assert result.returncode == 0, result.stderr + run.log()
-        assert "0 held claim(s)" in result.stdout
+        assert "0 claim(s) to look at" in result.stdout
         assert run.dynamodb_endpoint() in result.stderr
     finally:
         run.stop()
