@@ -178,6 +178,29 @@ def start_daily_game_at(
     return saved["id"], saved["token"], created
 
 
+def claim_under_a_new_pseudonym(
+    user: Any, game_id: str, token: str, name: str
+) -> tuple[dict[str, str], dict[str, Any]]:
+    """The end screen's pseudonym form sends `name`: the page registers the player, then
+    claims the game with the game's token and the new player's. Returns the player and the
+    claim's answer."""
+    page = user.page
+    page.locator("#pseudo").fill(name)
+    with (
+        page.expect_response(is_post("/api/players")) as registered,
+        page.expect_response(is_post(f"/api/games/{game_id}/claim")) as claimed,
+    ):
+        user.press(page.locator("#pseudo-form button[type=submit]"))
+    assert registered.value.status == 201
+    player: dict[str, str] = registered.value.json()
+    assert player["pseudonym"] == name
+    assert claimed.value.status == 200
+    claim_headers = claimed.value.request.headers
+    assert claim_headers["authorization"] == f"Bearer {token}"
+    assert claim_headers["x-player-token"] == player["token"]
+    return player, claimed.value.json()
+
+
 def is_post(path_end: str) -> Any:
     """A predicate for `page.expect_response`: a POST to a URL ending with `path_end`."""
     return lambda r: r.request.method == "POST" and r.url.split("?")[0].endswith(path_end)

@@ -21,6 +21,7 @@ from browser_helpers import (
     MOVE_NOTATION,
     assert_accessible,
     board_pieces,
+    claim_under_a_new_pseudonym,
     is_post,
     sign_up,
     square,
@@ -112,29 +113,6 @@ def assert_pseudonym_refused(user: Any, name: str, reason: str) -> None:
     assert refused.value.status == 422
     expect(page.locator("#pseudo-error")).to_contain_text(reason)
     assert page.locator("#rank").is_hidden()
-
-
-def claim_under_a_new_pseudonym(
-    user: Any, game_id: str, token: str, name: str
-) -> tuple[dict[str, str], dict[str, Any]]:
-    """The end screen's pseudonym form sends `name`: the page registers the player, then
-    claims the game with the game's token and the new player's. Returns the player and the
-    claim's answer."""
-    page = user.page
-    page.locator("#pseudo").fill(name)
-    with (
-        page.expect_response(is_post("/api/players")) as registered,
-        page.expect_response(is_post(f"/api/games/{game_id}/claim")) as claimed,
-    ):
-        user.press(page.locator("#pseudo-form button[type=submit]"))
-    assert registered.value.status == 201
-    player: dict[str, str] = registered.value.json()
-    assert player["pseudonym"] == name
-    assert claimed.value.status == 200
-    claim_headers = claimed.value.request.headers
-    assert claim_headers["authorization"] == f"Bearer {token}"
-    assert claim_headers["x-player-token"] == player["token"]
-    return player, claimed.value.json()
 
 
 def assert_listed_at_its_rank(

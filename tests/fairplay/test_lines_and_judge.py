@@ -8,7 +8,7 @@ import pytest
 from dames.ai.levels import get_level
 from dames_backend.fairplay import judge
 from dames_backend.fairplay.lines import MARK_EVERY, MAX_MARKS, line_marks, overlap
-from dames_backend.fairplay.signals import forced_moves
+from dames_backend.fairplay.signals import forced_moves, timing_signals
 
 from bench.fairplay_table import corpus_record
 from tests.backend.fairplay_support import quick_moves
@@ -104,3 +104,27 @@ def test_an_unplayable_move_is_refused() -> None:
     with pytest.raises(ValueError, match="cannot be played"):
         judge.judge_game(variant="international", start_fen=None, moves=["32-28", "11-7"],
                          draw_rules="daily", side="white", level=SMALL)
+
+
+def test_a_forced_capture_is_no_choice_for_the_fast_answers() -> None:
+    """A win whose only move was the compulsory capture had no choice to answer quickly: it is
+    not counted as a fast answer, however fast (issue 29: held over HTTP, published when the
+    same move was played slowly through the page)."""
+    one_capture = ["28x19"]
+    report = judge.judge_game(variant="international", start_fen="W:W28,31,36:B23",
+                              moves=one_capture, draw_rules="daily", side="white", level=SMALL)
+    assert report.moves == () and report.skipped == 0
+    forced = forced_moves(report, 1, 0)
+    assert forced == [True]
+    timing = timing_signals([300], [0], forced)
+    assert timing["fast_share"] == 0.0 and timing["floor_share"] == 1.0
+
+
+def test_past_the_judges_cap_an_unjudged_move_still_counts_as_a_choice() -> None:
+    moves = corpus_record("scan-paced-00")["moves"][:40]
+    report = judge.judge_game(variant="international", start_fen=None, moves=moves,
+                              draw_rules="daily", side="white", level=SMALL, max_moves=4)
+    assert report.skipped > 0
+    last = max(move.ply for move in report.moves)
+    forced = forced_moves(report, 40, 0)
+    assert not any(forced[last // 2 + 1:])

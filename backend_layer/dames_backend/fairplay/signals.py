@@ -166,12 +166,16 @@ def judge_signals(report: JudgeReport | None) -> dict[str, Any]:
 
 def forced_moves(report: JudgeReport | None, plies: int, first_ply: int) -> list[bool]:
     """Which of the side's moves (its n-th move at ply ``first_ply + 2n``) had no choice:
-    those the judge did not judge (past its cap, every move counts as a choice)."""
+    those the judge did not judge. The judge takes the moves with a choice in order up to
+    its cap, so an unjudged move before its last judged one was forced, and so is every
+    unjudged move when it skipped none (a game whose only move was a forced capture has no
+    choice at all: issue 29); past the cap the two cannot be told apart, and every move
+    counts as a choice."""
     if report is None:
         return []
     judged = {move.ply for move in report.moves}
     last = max(judged, default=-1)
-    return [ply not in judged and ply < last
+    return [ply not in judged and (report.skipped == 0 or ply < last)
             for ply in range(first_ply, plies, 2)]
 
 
