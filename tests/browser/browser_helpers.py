@@ -29,6 +29,11 @@ PHONE_320 = {
 }
 
 
+def spaced(text: str) -> str:
+    """French number formatting uses (narrow) no-break spaces; compare with plain ones."""
+    return text.replace("\u202f", " ").replace("\xa0", " ")
+
+
 def square(page: Any, number: int) -> Any:
     return page.locator(f'[data-square="{number}"]')
 

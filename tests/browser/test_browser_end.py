@@ -24,6 +24,7 @@ from browser_helpers import (
     claim_under_a_new_pseudonym,
     is_post,
     sign_up,
+    spaced,
     square,
     start_daily_game_at,
 )
@@ -48,11 +49,6 @@ FRENCH_MONTHS = (
     "janvier", "février", "mars", "avril", "mai", "juin",
     "juillet", "août", "septembre", "octobre", "novembre", "décembre",
 )
-
-
-def spaced(text: str) -> str:
-    """French number formatting uses (narrow) no-break spaces; compare with plain ones."""
-    return text.replace("\u202f", " ").replace("\xa0", " ")
 
 
 def french_number(n: int) -> str:

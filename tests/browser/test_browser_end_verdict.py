@@ -21,6 +21,7 @@ from browser_helpers import (
     assert_accessible,
     claim_under_a_new_pseudonym,
     get_view,
+    spaced,
     start_daily_game_at,
 )
 from dames.ai import hint
@@ -32,11 +33,6 @@ pytestmark = pytest.mark.browser
 FEN_KINGS_WIN = "W:WK3,K47,33,38:B16,26"
 VERDICT_MS = 120_000
 MAX_PLAYER_MOVES = 20
-
-
-def spaced(text: str) -> str:
-    """French number formatting uses (narrow) no-break spaces; compare with plain ones."""
-    return text.replace("\u202f", " ").replace("\xa0", " ")
 
 
 def play_at_machine_speed(page: Any, game: dict[str, Any], token: str) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import context_with_player, published_claim
+from browser_helpers import context_with_player, published_claim, spaced
 
 pytestmark = pytest.mark.browser
 
@@ -75,7 +75,7 @@ def test_leaderboard_own_line_reads_well_in_both_languages(
     assert english.endswith(" — 6,105 points")
     assert " :" not in english
     page.locator("#lang-switch").click()
-    french = page.locator("#lb-me").inner_text().replace("\u202f", " ").replace("\xa0", " ")
+    french = spaced(page.locator("#lb-me").inner_text())
     assert french.startswith(f"{name} (vous) : rang ")
     assert french.endswith(" — 6 105 points")
     context.close()

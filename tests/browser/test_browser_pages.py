@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from browser_helpers import published_claim, wait_for_turn
+from browser_helpers import published_claim, spaced, wait_for_turn
 
 pytestmark = pytest.mark.browser
 
@@ -74,7 +74,7 @@ def test_leaderboard_lists_scores_without_axe_violation(
     # Best first, each published (a provisional claim is on no public board), each with its
     # report button (⚑) for a visitor.
     assert [r[1] for r in mine] == [f"{name}⚑" for name, *_ in seeded_daily]
-    assert mine[1][2].replace("\u202f", " ").replace("\xa0", " ") == "6 105"
+    assert spaced(mine[1][2]) == "6 105"
     assert mine[1][3] == "11" and mine[1][4] == "03:15"
     assert_no_axe_violation(page)
     page.screenshot(path=str(artifacts_dir / "leaderboard-desktop.png"), full_page=True)

@@ -52,6 +52,11 @@ TURC = ("W:W17,18,19,23,28,29,32,36,37,43:BK16,3,30,35,40",
         "19-13 16x38x24x8x26x48x39x22 18x27")
 # The same marks with five pieces taken: 44-39 30x48x37x26x17x33, and 38x29 takes the king.
 TURC_FIVE = ("W:W9,21,28,31,36,38,42,44,47:BK30,4,11,12", "44-39 30x48x37x26x17x33 38x29")
+# The look-alike, found by a random search: 28-22 lets the king take four (42, 43, 44, 23) and
+# 22x13 takes it at once, but it stopped on 18 against its own man of 12, not against a piece
+# it had just taken: an ordinary shot, no coup turc.
+TURC_LOOKALIKE = ("W:W10,11,23,26,27,28,35,37,42,43,44:BK47,2,3,12",
+                  "28-22 47x38x49x40x18 22x13")
 # Found by the generator (pair self-play 87): 15-20 24x15x4 crowns by taking the man given,
 # 7-11 sends the new king to 22, where 17x28x39x50 takes it.
 ENVOI = ("B:W24,27,30,33,34,41,44,47,49:B1,3,5,7,10,12,15,17,18",
@@ -104,6 +109,10 @@ def test_an_exchange_of_the_man_of_18_is_no_coup_philippe() -> None:
 def test_the_coup_turc_takes_the_king_that_stopped_against_a_taken_piece(
         case: tuple[str, str]) -> None:
     assert named(*case) == ["coup-turc"]
+
+
+def test_a_king_taken_after_four_captures_is_no_coup_turc_without_its_marks() -> None:
+    assert "coup-turc" not in named(*TURC_LOOKALIKE)
 
 
 def test_the_envoi_a_dame_crowns_a_man_and_takes_the_king() -> None:
