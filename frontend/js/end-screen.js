@@ -6,7 +6,7 @@
  * follows a finished game belongs in `drawEnd`'s list of actions.
  */
 import { ApiError, api } from "./api.js";
-import { formatDuration, formatNumber, lang, t } from "./i18n.js";
+import { formatDuration, formatNumber, lang, sentence, t } from "./i18n.js";
 import { handleFailure } from "./play-errors.js";
 import { dailyClosed, hint, page, rankable, setClaim, state } from "./play-state.js";
 import { showAnalyseLink } from "./analysis-links.js";
@@ -149,7 +149,7 @@ export function drawEnd() {
   }
   end.hidden = false;
   $("end-title").textContent = resultText(g);
-  $("end-reason").textContent = reasonText(g);
+  $("end-reason").textContent = sentence(reasonText(g));
   drawScore(g);
   drawPauses(g);
   drawStreak();

@@ -86,10 +86,10 @@ def test_two_players_agree_a_draw_once_both_say_yes(user: Any) -> None:
     page.wait_for_selector("#end:not([hidden])")
     assert page.locator("#draw-confirm").is_hidden() and len(offers) == 1
     assert page.locator("#end-title").inner_text() == "Draw"
-    assert page.locator("#end-reason").inner_text() == "draw by agreement"
+    assert page.locator("#end-reason").inner_text() == "Draw by agreement"
     assert page.locator("#tools-text").inner_text() == "Both players agreed to a draw."
     user.press(page.locator("#lang-switch"))
-    assert page.locator("#end-reason").inner_text() == "nulle par accord"
+    assert page.locator("#end-reason").inner_text() == "Nulle par accord"
     page.goto("/stats.html")
     duo = page.locator('#stats-body tr[data-level="duo"]')
     assert [duo.locator(c).inner_text() for c in (".win", ".draw", ".loss")] == ["0", "1", "0"]

@@ -164,7 +164,7 @@ def test_win_scores_asks_pseudonym_claims_ranks_and_shares(
     assert view["status"] == "won" and view["reason"] == "no-moves"
     assert view["moves"] == ["28x19"] and view["lastComputerMove"] is None
     assert page.locator("#end-title").inner_text() == "Gagné !"
-    assert page.locator("#end-reason").inner_text() == "l'ordinateur ne peut plus jouer"
+    assert page.locator("#end-reason").inner_text() == "L'ordinateur ne peut plus jouer"
 
     # The final position on the page: the capture made, Black has nothing left.
     after = board_pieces(page)
@@ -244,7 +244,7 @@ def test_loss_shows_the_result_without_score_or_claim(
     assert view["status"] == "lost" and view["reason"] == "no-moves"
     assert view["score"] is None and view["pieces"]["white"] == 0
 
-    assert_end_without_score(page, "Perdu", "vous ne pouvez plus jouer")
+    assert_end_without_score(page, "Perdu", "Vous ne pouvez plus jouer")
     # The computer's own reply, as the server chose it, is on the board: White has nothing.
     reply = view["lastComputerMove"]
     assert reply is not None and 23 in reply["captures"]

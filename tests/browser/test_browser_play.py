@@ -295,7 +295,7 @@ def test_resign_asks_for_confirmation_then_ends_the_game(page: Any) -> None:
     page.locator("#resign").click()
     page.wait_for_selector("#end:not([hidden])")
     assert page.locator("#end-title").inner_text() == "Abandon"
-    assert page.locator("#end-reason").inner_text() == "vous avez abandonné"
+    assert page.locator("#end-reason").inner_text() == "Vous avez abandonné"
     assert page.locator(".sq.movable").count() == 0
     assert page.locator("#new-game").is_visible()
 
@@ -312,7 +312,7 @@ def test_computer_capture_is_highlighted_and_announced(page: Any, artifacts_dir:
     assert page.locator(".sq.last-capture").get_attribute("data-square") == "28"
     assert piece_on(page, 33) == "black" and piece_on(page, 28) is None
     assert page.locator("#end-title").inner_text() == "Perdu"
-    assert page.locator("#end-reason").inner_text() == "vous ne pouvez plus jouer"
+    assert page.locator("#end-reason").inner_text() == "Vous ne pouvez plus jouer"
     page.wait_for_function(
         "() => /prend 22x33|Partie terminée/.test(document.getElementById('announce').textContent)"
     )

@@ -118,9 +118,12 @@ def play_to_a_draw(page: Any, variant: str, plies: int, *, walk: bool, reason: s
     final = get_view(page, game, token)
     assert (final["status"], final["reason"], final["ply"]) == ("draw", reason, plies)
     french = words(page, f"reason:{reason}", "fr")
-    assert page.locator("#end-reason").inner_text() == french != f"reason:{reason}"
+    assert french != f"reason:{reason}"
+    # The reason stands alone on the end screen: a sentence, its first letter upper-case.
+    assert page.locator("#end-reason").inner_text() == french[0].upper() + french[1:]
     page.locator("#lang-switch").tap()
     english = words(page, f"reason:{reason}", "en")
+    english = english[0].upper() + english[1:]
     page.wait_for_function(
         "text => document.getElementById('end-reason').textContent === text", arg=english
     )
