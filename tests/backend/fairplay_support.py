@@ -9,8 +9,10 @@ from contextlib import contextmanager
 from dames_backend.fairplay import dispatch
 
 # The analysis jobs of the pipeline tests: a few thousand nodes, not the default 3 M (see
-# conftest.small_analysis_budget); every path of the pipeline still runs.
-SMALL_ANALYSIS_BUDGET = {"total_nodes": 20_000, "position_work": 2_000, "quick_work": 500}
+# conftest.small_analysis_budget); every path of the pipeline still runs: fort's Python search
+# spends the game's budget after the first position, so the rest are searched quick.
+SMALL_ANALYSIS_BUDGET = {"total_nodes": 20_000, "position_work": 2_000, "native_nodes": 20_000,
+                         "quick_work": 500, "fort_matches": True}
 
 
 @contextmanager

@@ -28,12 +28,14 @@ from dames.analysis.scoring import (
 # 2. 28-23?? lets 19x28 take a man for nothing (White has no capture back).
 HANGING_LINE = ["32-28", "18-22", "28-23", "19x28"]
 LIGHT = AnalysisBudget(position_work=30_000)
+# The same with fort's own search beside the deeper one, for the share of fort's moves.
+WITH_FORT = AnalysisBudget(position_work=30_000, fort_matches=True)
 
 
 @pytest.fixture(scope="module")
 def hanging() -> GameAnalysis:
     return analyse_game(variant="international", start_fen=None, moves=HANGING_LINE,
-                        draw_rules="defi", budget=LIGHT)
+                        draw_rules="defi", budget=WITH_FORT)
 
 
 @pytest.fixture(scope="module")
@@ -94,11 +96,27 @@ def test_engine_is_more_accurate_than_random_moves(engine_vs_random: GameAnalysi
 
 def test_analysis_is_deterministic(hanging: GameAnalysis) -> None:
     again = analyse_game(variant="international", start_fen=None, moves=HANGING_LINE,
-                         draw_rules="defi", budget=LIGHT)
+                         draw_rules="defi", budget=WITH_FORT)
     first, second = hanging.to_dict(), again.to_dict()
     first.pop("cpuSeconds")
     second.pop("cpuSeconds")
     assert first == second
+
+
+def test_fort_is_searched_only_when_its_matches_are_asked_for(hanging: GameAnalysis) -> None:
+    """By default the deeper search alone values each position: the same values, accuracy and
+    judgements as with fort's search beside it, only fort's match unknown, for fewer nodes."""
+    plain = analyse_game(variant="international", start_fen=None, moves=HANGING_LINE,
+                         draw_rules="defi", budget=LIGHT)
+    for alone, beside in zip(plain.moves, hanging.moves, strict=True):
+        assert (alone.eval_after, alone.accuracy, alone.judgement, alone.best_move) == (
+            beside.eval_after, beside.accuracy, beside.judgement, beside.best_move)
+        if not alone.forced:
+            assert set(alone.matches) == {"maitre"} and alone.matches["maitre"] == \
+                beside.matches["maitre"]
+    assert plain.sides["white"].matched_moves == {"fort": 0, "maitre": 2}
+    assert plain.sides["white"].accuracy == hanging.sides["white"].accuracy
+    assert 0 < plain.nodes < hanging.nodes
 
 
 def test_stored_form_round_trips(engine_vs_random: GameAnalysis) -> None:
@@ -123,8 +141,11 @@ def test_a_long_game_stays_small_when_stored() -> None:
 
 
 def test_a_spent_budget_marks_the_rest_quick_and_incomplete() -> None:
+    """The budget counts the Python searches' work (here fort's); the core's are bounded
+    apiece."""
     cut = analyse_game(variant="international", start_fen=None, moves=HANGING_LINE,
-                       draw_rules="defi", budget=AnalysisBudget(total_nodes=1, quick_work=4_000))
+                       draw_rules="defi",
+                       budget=AnalysisBudget(total_nodes=1, quick_work=4_000, fort_matches=True))
     assert not cut.complete
     chosen = [m for m in cut.moves if not m.forced]
     assert chosen[0].searched == "full"  # the budget is checked before each position

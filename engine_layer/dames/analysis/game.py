@@ -3,8 +3,8 @@
 The board is rebuilt from the start by playing the stored moves, so each search sees the game's
 real history and draw rules (repetitions, the king-move and game-length counters). A move's
 value needs no search of its own: the value after it is minus the next position's value, which
-that position's search gives anyway, so a game of n moves costs n searches (times the two
-match levels), not one per legal move.
+that position's search gives anyway, so a game of n moves costs n searches (two where `fort`'s
+matches are asked for), not one per legal move.
 """
 
 from __future__ import annotations
@@ -98,13 +98,15 @@ class _Pass:
         self.progress = progress
         self.done = 0
         self.nodes = 0
+        self.work = 0  # the Python searches' part, which `total_nodes` bounds
         self.complete = True
 
     def analyse(self, board: Board) -> PositionAnalysis:
-        full = self.nodes < self.budget.total_nodes
+        full = self.work < self.budget.total_nodes
         self.complete &= full
         found = analyse_position(board, self.budget, full=full)
         self.nodes += found.nodes
+        self.work += found.work
         self.done += 1
         if self.progress is not None:
             self.progress(self.done, self.total)

@@ -14,7 +14,7 @@ from dames.ai.version import AI_VERSION
 from dames.native import engine_version
 
 # Bump when the pass's figures change for the same engine (formulas, thresholds, budgets).
-ANALYSIS_REVISION = 2
+ANALYSIS_REVISION = 3
 # The deeper search is the native core's where it is built (its revision and weights).
 ANALYSIS_VERSION = f"{ANALYSIS_REVISION}/{AI_VERSION}/{engine_version()}"
 MATCH_LEVELS = ("fort", "maitre")
@@ -30,17 +30,22 @@ def complement(win: float) -> float:
 class AnalysisBudget:
     """How much a game's analysis may cost, in the search's deterministic work units.
 
-    Each position before a move with a choice gets two searches while `total_nodes` lasts: the
-    `fort` level exactly as the computer plays it, and a deeper "maitre" search (depth up to
-    `depth`, `position_work` units; `maitre` itself stops on the clock, which would make the
-    analysis depend on the machine). Once the nodes searched reach `total_nodes`, each remaining
-    position gets one cheap search (`quick_depth` plies, `quick_work` units) that gives its
-    evaluation and best move but no match: the cost of a game is thus at most `total_nodes`
-    plus one full position plus `quick_work` per remaining position.
+    Each position before a move with a choice gets a deeper "maitre" search while `total_nodes`
+    lasts (depth up to `depth`; the native core's `native_nodes` where it is built, else the
+    Python search's `position_work` units; `maitre` itself stops on the clock, which would make
+    the analysis depend on the machine). Once the Python work reaches `total_nodes`, each
+    remaining position gets one cheap search (`quick_depth` plies, `quick_work` units) that
+    gives its evaluation and best move but no match: the cost of a game is thus at most
+    `total_nodes` plus one full position plus `quick_work` per remaining position, the core's
+    searches being bounded apiece.
 
-    `position_work=0` skips the deeper search: `fort` alone then values each position (about
-    half the cost) and moves carry no "maitre" match (`SideSummary.matched_moves["maitre"]`
-    is 0).
+    `fort_matches` also searches each position at the `fort` level exactly as the computer
+    plays it, for the share of `fort`'s moves (`matches["fort"]`). Nothing the player sees
+    reads it and fair play's judge measures `fort`'s agreement itself, while its Python search
+    cost two thirds of a game's analysis (bench/analysis.py): off by default, and its work
+    counts against `total_nodes`. `position_work=0` skips the deeper search: `fort` alone then
+    values each position and moves carry no "maitre" match
+    (`SideSummary.matched_moves["maitre"]` is 0).
     """
 
     total_nodes: int = 3_000_000
@@ -50,6 +55,7 @@ class AnalysisBudget:
     depth: int = 64
     quick_depth: int = 4
     quick_work: int = 8_000
+    fort_matches: bool = False
 
     def __post_init__(self) -> None:
         for name in ("total_nodes", "position_work", "depth", "quick_depth", "quick_work",
@@ -228,7 +234,7 @@ class GameAnalysis:
     sides: dict[str, SideSummary]
     turning_point: int | None
     initial_eval: int
-    nodes: int
+    nodes: int  # every node searched, the native core's included
     cpu_seconds: float
     complete: bool
     initial_mate: int | None = None

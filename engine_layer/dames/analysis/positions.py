@@ -1,12 +1,13 @@
 """The searches behind one analysed position, through the computer player's public search.
 
-A position with a choice is searched at the `fort` level exactly as the computer plays it (so
-"the player chose fort's move" means what it says), then by a deeper search at a fixed work
-budget standing in for `maitre` (whose clock would make the analysis depend on the machine):
-the native core's where it is built, each position's bounded by its own node budget, else
-the Python search's, counted against the game's budget.
-The deeper search gives the position's value, its best moves and the expected line; once the
-game's budget is spent a single cheap search gives those instead.
+A position with a choice is searched by a deeper search at a fixed work budget standing in for
+`maitre` (whose clock would make the analysis depend on the machine): the native core's where
+it is built, each position's bounded by its own node budget, else the Python search's, counted
+against the game's budget. Where the budget asks for `fort`'s matches (`fort_matches`), it is
+first searched at the `fort` level exactly as the computer plays it (so "the player chose
+fort's move" means what it says). The deeper search gives the position's value, its best moves
+and the expected line; once the game's budget is spent a single cheap search gives those
+instead.
 """
 
 from __future__ import annotations
@@ -33,7 +34,8 @@ class PositionAnalysis:
     best: list[Move]  # every move sharing the best score, in the engine's order
     line: list[str]  # the expected line from `best[0]`, short notation
     depth: int
-    nodes: int
+    nodes: int  # every node searched, the core's included
+    work: int  # the Python searches' work units, which the game's budget counts
     searched: str  # "full" or "quick"
     level_best: dict[str, frozenset[Move]] = field(default_factory=dict)
 
@@ -79,25 +81,30 @@ def short_line(board: Board, hub_line: list[str], first: Move) -> list[str]:
 def analyse_position(board: Board, budget: AnalysisBudget, *, full: bool) -> PositionAnalysis:
     """Search `board` (it has at least two legal moves; left untouched).
 
-    `full`: `fort`, then the deeper search (skipped when `budget.position_work` is 0: `fort`
-    then gives the value and no "maitre" match is known); otherwise the quick search only.
+    `full`: `fort` where the budget asks for its matches, and the deeper search (skipped when
+    `budget.position_work` is 0: `fort` then gives the value and no "maitre" match is known);
+    otherwise the quick search only.
     """
     level_best: dict[str, frozenset[Move]] = {}
-    nodes = 0
+    nodes = work = 0
     if full:
-        moves, result, hub_line = _search(board, get_level("fort"))
-        level_best["fort"] = frozenset(moves[i] for i in result.best)
-        nodes += result.nodes
+        if budget.fort_matches or budget.position_work == 0:
+            moves, result, hub_line = _search(board, get_level("fort"))
+            level_best["fort"] = frozenset(moves[i] for i in result.best)
+            nodes += result.nodes
+            work += result.nodes
         if budget.position_work > 0:
             deep = deep_level(budget)
             moves, result, hub_line = _search(board, deep)
             level_best["maitre"] = frozenset(moves[i] for i in result.best)
+            nodes += result.nodes
             # The game's budget bounds the Python searches; the core's are bounded apiece.
             if not native_available():
-                nodes += result.nodes
+                work += result.nodes
     else:
         moves, result, hub_line = _search(board, quick_level(budget))
         nodes += result.nodes
+        work += result.nodes
     best = [moves[i] for i in result.best]
     return PositionAnalysis(
         score=Score.from_search(result.score),
@@ -105,6 +112,7 @@ def analyse_position(board: Board, budget: AnalysisBudget, *, full: bool) -> Pos
         line=short_line(board, hub_line, best[0]),
         depth=result.depth,
         nodes=nodes,
+        work=work,
         searched="full" if full else "quick",
         level_best=level_best,
     )
