@@ -18,7 +18,8 @@ MODEL = current_model()
 VERSION = str(MODEL.fitted_on["judge"])
 SAMPLES = list(samples(version=VERSION))
 # Per kind, the share of its sides the fitted score holds, as docs/fair-play.md's table gives
-# it (2026-12-02). The kinds missing here are the ones it does not catch (the doc says so).
+# it (2026-12-06, every published game judged). The kinds missing here are the ones it does
+# not catch (the doc says so).
 DETECTION_FLOORS = {
     "scan-paced": 0.5,
     "scan-fast": 1.0,
@@ -28,7 +29,7 @@ DETECTION_FLOORS = {
 # The people's sides (published games of strong players, both sides, and human-like ones):
 # none held, over at least this many.
 PEOPLE_CEILING = 0.0
-MIN_PEOPLE_SIDES = 46
+MIN_PEOPLE_SIDES = 350
 
 
 def _held(kind: str | None = None, label: str | None = None,
