@@ -27,7 +27,10 @@ Brazilian 56 plies 32.1 s, English 190 plies 70.2 s (budget spent).
 Measured 2026-12-06 (native core, 2 cores shared with the fair-play corpus's judging, nice
 10), `--seeds analysis-4,analysis-5`: with `--fort-matches` (the analysis until then) 14.6 s
 and 22.1 s; without (the default since: the deeper native search alone) 5.3 s and 7.1 s,
-0.09 s a position, the same values, accuracies and judgements.
+0.09 s a position, the same values, accuracies and judgements. With the deeper search at
+150 000 nodes (the default since; no worse by Scan's judgement, bench/RESULTS.md), the
+machine idle: 2.0 s and 2.3 s; all 7 international games median 3.6 s, worst 8.8 s (300
+plies), 0.03 s a position.
 """
 
 from __future__ import annotations

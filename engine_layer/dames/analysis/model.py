@@ -50,8 +50,9 @@ class AnalysisBudget:
 
     total_nodes: int = 3_000_000
     position_work: int = 60_000
-    # The deeper search's nodes when the native core makes it (about 0.1 s on one core).
-    native_nodes: int = 400_000
+    # The deeper search's nodes when the native core makes it (about 0.04 s on one core): by
+    # Scan's judgement no worse than 400 000 (bench/RESULTS.md, "Move quality", 2026-12-06).
+    native_nodes: int = 150_000
     depth: int = 64
     quick_depth: int = 4
     quick_work: int = 8_000
