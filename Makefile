@@ -134,7 +134,8 @@ SERVER_BENCHES := bench/api.py
 # Strength matches and evaluation tuning need Scan 2.0 / py-draughts built outside the repository
 # and run for an hour or more: run by hand (docs/engine-strength.md).
 MANUAL_BENCHES := bench/match.py bench/pydraughts_driver.py bench/eval_data.py bench/tune_eval.py \
-	bench/move_quality.py bench/eval_labels.py bench/selfplay_native.py bench/train_native_eval.py \
+	bench/move_quality.py bench/eval_labels.py bench/selfplay_native.py bench/label_native.py \
+	bench/train_native_eval.py \
 	bench/native_crosscheck.py \
 	bench/fairplay_corpus.py bench/fairplay_depth.py bench/fairplay_fit.py bench/fairplay_table.py
 # Modules the benchmarks import, not benchmarks themselves.

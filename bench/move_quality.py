@@ -35,8 +35,11 @@ def scan_search(scan: ScanPlayer, board: Board, depth: int) -> tuple[str, int | 
     """Scan's move (Hub text) and score (centi-men, side to move's view) at `depth`.
 
     Scan 2.0 prints its score (an `info` line) only for iterations of depth 12 or more, and not
-    at all when it has a single move: the score is None then.
+    at all when it has a single move: the score is None then. Scan's table is emptied first
+    (Hub `new`): with what earlier searches left in it, the same position scored differently
+    from one run to the next, by whichever levels were judged before.
     """
+    scan.send("new")
     scan.send(f"pos {hub_position(board)}")
     scan.send(f"depth {depth}")
     scan.send("go")

@@ -10,7 +10,8 @@ opening and ending weights blended by the phase) is fitted by Adam on minibatche
 blend of the game's result and the sigmoid of the search's score (`--blend`, the share of
 the result), cross-entropy, with an L2 pull of the pattern weights towards 0 (a pattern seen
 in few positions keeps a small weight). The sigmoid's scale is fixed first, fitted on the
-hand-set evaluation, so the weights stay in centi-men. One game in ten is held out (whole
+hand-set evaluation, so the weights stay in centi-men (`--init` starts from a blob instead
+of the hand-set terms: a fine-tuning). One game in ten is held out (whole
 games), and the held-out log-loss is printed for the hand-set evaluation and the fit.
 Everything is seeded: the same files give the same weights.
 
@@ -27,7 +28,7 @@ from pathlib import Path
 
 import numpy as np
 from dames.native import abi, library
-from dames.native.weights import PATTERN_STATES, SCALAR_TERMS, encode
+from dames.native.weights import MAGIC, PATTERN_STATES, SCALAR_TERMS, encode
 
 WIDTH = 40  # feature entries a position has at most (windows and their turns, then terms)
 
@@ -126,6 +127,15 @@ def hand_set(features_count: int, variant: int, index: np.ndarray, value: np.nda
     return weights
 
 
+def read_blob(path: Path, count: int) -> np.ndarray:
+    """A blob's weights (opening, ending), which must have the core's layout (`encode`)."""
+    raw = path.read_bytes()
+    body = np.frombuffer(raw, dtype="<i2", offset=len(MAGIC) + 12).astype(np.float64)
+    if len(body) != 2 * count:
+        raise SystemExit(f"{path} holds {len(body) // 2} features, the core has {count}")
+    return body.reshape(2, count).copy()
+
+
 def fit_scale(evaluation: np.ndarray, target: np.ndarray) -> float:
     """The sigmoid's scale (centi-men per logit) that fits the hand-set evaluation best."""
     scales = np.linspace(40, 600, 57)
@@ -176,6 +186,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rate", type=float, default=1.0)
     parser.add_argument("--l2", type=float, default=1e-6)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--init", type=Path, default=None,
+                        help="start from this blob (fine-tuning) instead of the hand-set terms")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     variant = abi.VARIANT_IDS[args.variant]
@@ -188,7 +200,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(phase)} positions from {len(np.unique(data['game']))} games "
           f"({held.sum()} held out), {count} features; read in "
           f"{time.perf_counter() - started:.0f} s", flush=True)
-    weights = hand_set(count, variant, index, value, phase, data)
+    weights = (hand_set(count, variant, index, value, phase, data) if args.init is None
+               else read_blob(args.init, count))
     sample = np.flatnonzero(~held)[:200_000]
     scale = fit_scale(core_evaluations(data, sample, variant), data["result"][sample])
     target = args.blend * data["result"] + (1 - args.blend) * sigmoid(white_score / scale)

@@ -254,6 +254,29 @@ def test_loss_shows_the_result_without_score_or_claim(
     assert page.locator("#resign").is_hidden()
     page.screenshot(path=str(artifacts_dir / f"end-lost-{user.name}.png"))
     assert_accessible(page)
+    # On the narrowest phone the longest label wraps; each of its lines stays centred.
+    page.set_viewport_size({"width": 320, "height": 720})
+    lines = label_lines(page, "#new-setup")
+    assert len(lines["lines"]) >= 2, lines
+    middle = (lines["button"][0] + lines["button"][1]) / 2
+    for left, right in lines["lines"]:
+        assert abs((left + right) / 2 - middle) < 3, lines
+
+
+LABEL_LINES = """el => {
+  const box = el.getBoundingClientRect();
+  const label = [...el.querySelectorAll('span')].find(s => s.getClientRects().length) || el;
+  const range = document.createRange();
+  range.selectNodeContents(label);
+  return {button: [box.left, box.right],
+          lines: [...range.getClientRects()].map(r => [r.left, r.right])};
+}"""
+
+
+def label_lines(page: Any, selector: str) -> dict[str, Any]:
+    """The button's edges and those of each line of its visible label."""
+    found: dict[str, Any] = page.locator(selector).evaluate(LABEL_LINES)
+    return found
 
 
 def test_a_busy_claim_is_offered_again_and_then_ranks(user: Any, games_table: Any) -> None:

@@ -24,6 +24,7 @@ from dames.analysis.scoring import (
     move_accuracy,
     win_percent,
 )
+from dames.native import available as native_available
 
 # 2. 28-23?? lets 19x28 take a man for nothing (White has no capture back).
 HANGING_LINE = ["32-28", "18-22", "28-23", "19x28"]
@@ -152,6 +153,32 @@ def test_a_spent_budget_marks_the_rest_quick_and_incomplete() -> None:
     assert all(m.searched == "quick" and m.matches == {} for m in chosen[1:])
     assert cut.sides["white"].matched_moves == {"fort": 1, "maitre": 1}
     assert cut.moves[2].judgement in ("mistake", "blunder")  # the cheap search still sees it
+
+
+def test_a_long_game_shares_the_core_s_nodes_over_its_positions() -> None:
+    budget = AnalysisBudget(native_nodes=150_000, native_total=12_000_000, native_floor=40_000)
+    assert budget.per_position_nodes(1) == 150_000
+    assert budget.per_position_nodes(80) == 150_000
+    assert budget.per_position_nodes(100) == 120_000
+    assert budget.per_position_nodes(270) == 44_444
+    assert budget.per_position_nodes(1_000) == 40_000  # never below the floor
+    # A budget whose positions get less than the floor keeps its own figure.
+    assert AnalysisBudget(native_nodes=20_000).per_position_nodes(500) == 20_000
+    with pytest.raises(ValueError, match="native_total"):
+        AnalysisBudget(native_total=-1)
+
+
+@pytest.mark.skipif(not native_available(), reason="the native core is not built (make)")
+def test_the_core_s_nodes_follow_the_game_s_share(engine_vs_random: GameAnalysis) -> None:
+    """The same game with a pool too small for its positions searches less, each position at
+    the share (the core stops on its node budget, within a check interval of it)."""
+    searched = sum(1 for m in engine_vs_random.moves if not m.forced) + 1
+    small = analyse_game(variant="international", start_fen=None,
+                         moves=[m.move for m in engine_vs_random.moves], draw_rules="defi",
+                         budget=AnalysisBudget(native_nodes=30_000, native_floor=2_000,
+                                               native_total=searched * 4_000))
+    assert engine_vs_random.nodes > 3 * small.nodes
+    assert small.nodes <= searched * (4_000 + 1_024)
 
 
 def test_progress_counts_every_searched_position() -> None:

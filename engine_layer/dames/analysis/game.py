@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from dames.analysis.model import (
     ANALYSIS_VERSION,
@@ -197,6 +197,7 @@ def analyse_game(
     plies = _replay(end, moves)
     searched = sum(1 for p in plies if not p.forced) + (
         _end_score(_past_forced_moves(end)[0]) is None)
+    budget = replace(budget, native_nodes=budget.per_position_nodes(searched))
     work = _Pass(budget, searched, progress)
     if progress is not None:
         progress(0, searched)

@@ -14,7 +14,7 @@ from dames.ai.version import AI_VERSION
 from dames.native import engine_version
 
 # Bump when the pass's figures change for the same engine (formulas, thresholds, budgets).
-ANALYSIS_REVISION = 3
+ANALYSIS_REVISION = 4
 # The deeper search is the native core's where it is built (its revision and weights).
 ANALYSIS_VERSION = f"{ANALYSIS_REVISION}/{AI_VERSION}/{engine_version()}"
 MATCH_LEVELS = ("fort", "maitre")
@@ -39,6 +39,13 @@ class AnalysisBudget:
     `total_nodes` plus one full position plus `quick_work` per remaining position, the core's
     searches being bounded apiece.
 
+    The core's searches share `native_total` nodes over the game: each position with a
+    choice gets `native_total` divided by their number, at most `native_nodes` and at least
+    `native_floor` (`per_position_nodes`). A game of up to about 80 positions to search (90
+    plies or so) gets the full `native_nodes` each; a 300-ply game about a third of it, so
+    that a long game costs what a short one does (the ≤ 3 s goal of a game's analysis,
+    bench/analysis.py) rather than three times as much.
+
     `fort_matches` also searches each position at the `fort` level exactly as the computer
     plays it, for the share of `fort`'s moves (`matches["fort"]`). Nothing the player sees
     reads it and fair play's judge measures `fort`'s agreement itself, while its Python search
@@ -53,6 +60,8 @@ class AnalysisBudget:
     # The deeper search's nodes when the native core makes it (about 0.04 s on one core): by
     # Scan's judgement no worse than 400 000 (bench/RESULTS.md, "Move quality", 2026-12-06).
     native_nodes: int = 150_000
+    native_total: int = 12_000_000
+    native_floor: int = 40_000
     depth: int = 64
     quick_depth: int = 4
     quick_work: int = 8_000
@@ -60,9 +69,14 @@ class AnalysisBudget:
 
     def __post_init__(self) -> None:
         for name in ("total_nodes", "position_work", "depth", "quick_depth", "quick_work",
-                     "native_nodes"):
+                     "native_nodes", "native_total", "native_floor"):
             if getattr(self, name) < 0:
                 raise ValueError(f"AnalysisBudget.{name} must not be negative")
+
+    def per_position_nodes(self, positions: int) -> int:
+        """The core's nodes for each of a game's `positions` searches (see the class)."""
+        share = self.native_total // max(1, positions)
+        return max(min(self.native_nodes, self.native_floor), min(self.native_nodes, share))
 
 
 @dataclass
