@@ -11,7 +11,8 @@ A player is one of
   / `fort~handset` force the evaluation (dames.ai.learned or dames.ai.evaluation);
   `maitre~/path/weights.json` plays the learned evaluation with that weights file;
   `maitre~/path/weights.dmw` plays the native core with that weights blob, `maitre~handset`
-  with the core's hand-set evaluation (the blob is loaded before each of its moves);
+  with the core's hand-set evaluation, plain `maitre` the shipped blob (each native player
+  loads its own before each of its moves: the core holds one set at a time);
 - `scan-dN` / `scan-tMS`: Scan 2.0 at depth N or MS milliseconds a move, through its Hub
   version 1 protocol (`hub`, `set book false`, `init`, then per move `start`, `move ...` for
   every move played so far, `depth N` or `time MS`, `go`), so it sees the game's history;
@@ -40,6 +41,7 @@ import os
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
@@ -84,9 +86,12 @@ class Player:
 
 
 class LevelPlayer(Player):
-    """A project level, searched in-process on the game's `Board` (history included)."""
+    """A project level, searched in-process on the game's `Board` (history included), in a
+    thread of its own: a clocked level keeps its table across moves per thread, and two
+    levels of one match must not feed each other's."""
 
     def __init__(self, spec: str) -> None:
+        self.worker = ThreadPoolExecutor(max_workers=1)
         name, _, work = spec.partition("@")
         name, _, evaluation = name.partition("~")
         name, _, switched_off = name.partition("-no")  # e.g. maitre-noprobcut: a feature off
@@ -97,15 +102,12 @@ class LevelPlayer(Player):
             level = replace(level, node_budget=int(work), time_limit=None)
         # `maitre~/path/weights.json`: the learned evaluation with another weights file.
         self.weights = Path(evaluation) if evaluation.endswith(".json") else None
-        # The native core's: a blob, or "handset" (None: what the library loaded).
-        self.native_blob: bytes | None = None
-        self.native_weights = level.native and (evaluation.endswith(".dmw")
-                                                or evaluation == "handset")
-        if self.native_weights and evaluation.endswith(".dmw"):
-            self.native_blob = Path(evaluation).read_bytes()
-        elif self.native_weights:
-            self.native_blob = None
-        elif evaluation:
+        # The native core's weights are process-wide, so a native player loads its own before
+        # each of its moves: a blob's path, "handset" (the core's built-in terms), or the
+        # shipped blob when none is named (else it would play with its opponent's).
+        native_spec = level.native and (evaluation.endswith(".dmw") or evaluation == "handset")
+        self.native_weights = evaluation if native_spec else "shipped"
+        if evaluation and not native_spec:
             level = replace(level, learned=evaluation == "learned" or self.weights is not None)
         self.level = level
         self.name = spec
@@ -114,21 +116,38 @@ class LevelPlayer(Player):
         moves = board.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        select_weights(self.weights)
-        if self.native_weights:
-            from dames.native import library
-            from dames.native.weights import use
+        return self.worker.submit(self._search, board).result()
 
-            use(library(), board.variant.name, self.native_blob)
+    def _search(self, board: Board) -> Move:
+        select_weights(self.weights)
+        if self.level.native:
+            self._load_native_weights(board.variant.name)
         moves, result = search_position(board, self.level)
         return moves[result.best[0]]
+
+    def _load_native_weights(self, variant: str) -> None:
+        from dames.native import available, library
+        from dames.native.weights import path_for, use
+
+        if not available():
+            return
+        if self.native_weights == "shipped":
+            shipped = path_for(variant)
+            blob = shipped.read_bytes() if shipped.exists() else None
+        else:
+            blob = None if self.native_weights == "handset" else Path(
+                self.native_weights).read_bytes()
+        use(library(), variant, blob)
 
     def new_game(self) -> None:
         from dames.ai import player
 
         forget = getattr(player, "forget_kept_tables", None)
         if forget is not None:  # absent before the kept table existed (baseline runs)
-            forget()
+            self.worker.submit(forget).result()
+
+    def close(self) -> None:
+        self.worker.shutdown()
 
 
 class PipeEngine(Player):

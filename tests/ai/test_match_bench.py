@@ -4,11 +4,14 @@ which side a draw left ahead."""
 
 from __future__ import annotations
 
+import ctypes
 import json
 from pathlib import Path
 
 import pytest
 from dames import Board
+from dames.native import available, library
+from dames.native.weights import load_shipped
 
 from bench import match
 
@@ -48,3 +51,33 @@ def test_each_finished_game_is_written_before_the_next_starts(
         board = replay(game["moves"])
         assert game["material"] == match.material(board)
         assert board.ply == game["plies"]
+
+
+def core_value(board: Board) -> int:
+    """The native evaluation of `board` with the weights the core holds now."""
+    from dames.ai.boardview import read_board
+    from dames.native.rules import position
+
+    root = read_board(board)
+    value = ctypes.c_int32()
+    native = position(board.variant, root.white, root.black, root.kings, root.color)
+    assert library().dm_evaluate(ctypes.byref(native), 0, ctypes.byref(value)) == 0
+    return value.value
+
+
+@pytest.mark.skipif(not available(), reason="the native core is not built (make)")
+def test_each_native_player_searches_with_its_own_weights() -> None:
+    """The core's weights are process-wide: a player naming no weights must not play its
+    moves with the blob its opponent loaded (it did, until 2026-12-06)."""
+    board = Board("B:W28,31,34,35,36,37,38,39,40:B1,2,3,4,5,6,7,8,23")
+    shipped = core_value(board)
+    handset, plain = match.LevelPlayer("maitre~handset@2000"), match.LevelPlayer("maitre@2000")
+    try:
+        handset.move(board)
+        assert core_value(board) != shipped
+        plain.move(board)
+        assert core_value(board) == shipped
+    finally:
+        handset.close()
+        plain.close()
+        load_shipped(library())

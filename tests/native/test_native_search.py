@@ -4,6 +4,8 @@ reproducible on a work budget, obeys `stop`, and hands over to Python when it is
 from __future__ import annotations
 
 import threading
+import time
+from dataclasses import replace
 
 import pytest
 from dames import Board, draws
@@ -83,6 +85,21 @@ def test_stop_ends_a_search_with_a_legal_move() -> None:
 
     moves, result = native_search(board, level, stop=stop)
     assert moves[result.best[0]] in board.legal_moves() and len(calls) > 3
+
+
+def test_a_clocked_search_spends_at_least_half_of_its_clock() -> None:
+    """maitre's clock rule: iterations start until half the clock has gone, so a position
+    with more to search never leaves more than half of it unused (the earlier rule, kept to
+    measure against, used about a third). A lower bound: a loaded machine only adds to it."""
+    clock = 0.4
+    level = Level("clocked", depth=100, node_budget=0, time_limit=clock, min_depth=1,
+                  native=True)
+    for spend_clock in (False, True):
+        started = time.monotonic()
+        moves, result = native_search(Board(), replace(level, spend_clock=spend_clock))
+        spent = time.monotonic() - started
+        assert moves[result.best[0]] in Board().legal_moves() and result.depth >= 1
+    assert spent >= clock / 2
 
 
 def test_the_federation_endgame_count_draws_three_kings_against_one() -> None:

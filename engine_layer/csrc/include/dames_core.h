@@ -112,6 +112,7 @@ typedef struct dm_limits {
 #define DM_NO_PROBCUT 1     /* measure what ProbCut buys */
 #define DM_NO_REDUCTIONS 2  /* measure what late-move reductions buy */
 #define DM_HANDSET_EVAL 4   /* the evaluation without its learned weights */
+#define DM_SHORT_CLOCK 8    /* the earlier clock use, about a third of the time (measure) */
 
 struct dm_result {
     int32_t depth;       /* last completed iteration */

@@ -17,6 +17,9 @@ int64_t now_us(void) {
 /* Bounds of an iteration's time over the previous one's, for predicting the next. */
 #define GROWTH_MIN 1.5
 #define GROWTH_MAX 5.0
+/* Shares of the clock after which no iteration starts (the default rule, next_fits). */
+#define SOFT_STABLE 0.5
+#define SOFT_UNSTABLE 0.75
 
 typedef struct Root {
     dm_position position;
@@ -98,10 +101,16 @@ static void sort_root(Root *r, int best) {
     }
 }
 
-/* Whether the next iteration should end within the clock, from the growth of the last two
- * (Scan's kind of time use), stretched when the best move just changed. */
+/* Whether to start another iteration. The default spends the clock: start one before half
+ * of it has gone (three quarters when the best move just changed) and let the deadline cut
+ * it; a cut iteration keeps its move when that move beat the previous best (dm_search), and
+ * its table entries serve the next move's search (the table is kept across a game's moves).
+ * DM_SHORT_CLOCK is the earlier rule (Scan's kind): start one only if, from the growth of
+ * the last two, it should end within 60 % of the clock; it spent about a third of it. */
 static int next_fits(int64_t elapsed, int64_t last, int64_t previous, int64_t limit,
-                     int unstable) {
+                     int unstable, int32_t flags) {
+    if (!(flags & DM_SHORT_CLOCK))
+        return (double)elapsed < (double)limit * (unstable ? SOFT_UNSTABLE : SOFT_STABLE);
     double growth = previous <= 0 ? GROWTH_MAX : (double)last / (double)previous;
     if (growth < GROWTH_MIN) growth = GROWTH_MIN;
     if (growth > GROWTH_MAX) growth = GROWTH_MAX;
@@ -232,7 +241,7 @@ int32_t dm_search(dm_engine *e, const dm_game *g, const dm_limits *l, dm_result 
     for (int depth = 1; depth <= max_depth; depth++) {
         int64_t elapsed = now_us() - s.started_us;
         if (s.deadline_us && depth > l->min_depth + 1 && completed &&
-            !next_fits(elapsed, last, previous, l->time_limit_us, unstable))
+            !next_fits(elapsed, last, previous, l->time_limit_us, unstable, l->flags))
             break;
         s.capture_ply_limit = depth + CAPTURE_PLIES < MAX_PLY ? depth + CAPTURE_PLIES : MAX_PLY;
         s.extension_limit = 2 * depth + 16 < MAX_PLY ? 2 * depth + 16 : MAX_PLY;

@@ -45,6 +45,10 @@ class Level:
     # The strong search's ProbCut (dames.ai.strong); switched off only to measure what it buys
     # (bench/match.py and bench/move_quality.py: `maitre-noprobcut`).
     probcut: bool = True
+    # The native core's clock use: start iterations until half the clock has gone (the
+    # default), or the earlier rule that spent about a third of it (`maitre-nospend_clock`
+    # in bench/match.py, to measure what the rest of the clock buys).
+    spend_clock: bool = True
     # Searched by the native core (`dames.native`) where it is built: `node_budget` then counts
     # the core's nodes. Where it is not, `fallback` (a Python level) searches instead.
     native: bool = False

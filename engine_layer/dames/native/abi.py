@@ -36,6 +36,7 @@ ERRORS = {
 NO_PROBCUT = 1
 NO_REDUCTIONS = 2
 HANDSET_EVAL = 4
+SHORT_CLOCK = 8
 
 LIBRARY_NAME = "libdames_core.so"
 # Where `make` puts the library built for this machine (and the Lambda layer the arm64 one).
