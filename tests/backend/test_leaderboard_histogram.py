@@ -8,7 +8,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from board_claims_support import DAY, PK, claim_on_day
+from board_claims_support import DAY, PK, claim_on_day, publish
 from dames_backend.boards import ranking
 from dames_backend.boards.views import ClaimResult
 from dames_backend.errors import ApiError
@@ -90,6 +90,17 @@ def test_improving_moves_the_count_within_and_across_blocks(table: Any) -> None:
     assert ranking.rank_of("daily", DAY, ben.player_id).rank == 2  # type: ignore[union-attr]
 
 
+def publish_despite_busy(game_id: str, attempts: int = 5) -> None:
+    """A clean verdict on ``game_id``'s claim, tried again while the board is busy."""
+    for attempt in range(attempts):
+        try:
+            publish(game_id)
+            return
+        except ApiError as exc:
+            if exc.code != "busy" or attempt == attempts - 1:
+                raise
+
+
 def test_hammering_one_board_keeps_every_count_equal_to_the_entries(
     table: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -108,9 +119,15 @@ def test_hammering_one_board_keeps_every_count_equal_to_the_entries(
         outcomes: list[Any] = []
         for player, game_id, score, at in plan[thread * per_thread:(thread + 1) * per_thread]:
             try:
-                outcomes.append((player.player_id, claim_on_day(player, game_id, score, at)))
+                result = claim_on_day(player, game_id, score, at, published=False)
             except ApiError as exc:  # already-claimed (a game id drawn twice) or busy
                 outcomes.append((player.player_id, exc.code))
+                continue
+            # The claim is stored: its verdict is retried until it lands, as the analysis
+            # worker retries a failed job (a busy verdict once counted the stored claim as
+            # refused, and the claim items outnumbered the accepted claims by one).
+            publish_despite_busy(game_id)
+            outcomes.append((player.player_id, result))
         return outcomes
 
     outcomes = [o for chunk in race(len(plan) // per_thread, work) for o in chunk]
