@@ -107,6 +107,7 @@ class LevelPlayer(Player):
         # shipped blob when none is named (else it would play with its opponent's).
         native_spec = level.native and (evaluation.endswith(".dmw") or evaluation == "handset")
         self.native_weights = evaluation if native_spec else "shipped"
+        self.native_blobs: dict[str, bytes | None] = {}  # per variant, read once
         if evaluation and not native_spec:
             level = replace(level, learned=evaluation == "learned" or self.weights is not None)
         self.level = level
@@ -131,13 +132,15 @@ class LevelPlayer(Player):
 
         if not available():
             return
-        if self.native_weights == "shipped":
-            shipped = path_for(variant)
-            blob = shipped.read_bytes() if shipped.exists() else None
-        else:
-            blob = None if self.native_weights == "handset" else Path(
-                self.native_weights).read_bytes()
-        use(library(), variant, blob)
+        if variant not in self.native_blobs:
+            blob = None  # "handset", or a variant that ships no blob
+            if self.native_weights == "shipped":
+                shipped = path_for(variant)
+                blob = shipped.read_bytes() if shipped.exists() else None
+            elif self.native_weights != "handset":
+                blob = Path(self.native_weights).read_bytes()
+            self.native_blobs[variant] = blob
+        use(library(), variant, self.native_blobs[variant])
 
     def new_game(self) -> None:
         from dames.ai import player

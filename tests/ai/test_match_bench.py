@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 from dames import Board
+from dames.ai.boardview import read_board
 from dames.native import available, library
+from dames.native.rules import position
 from dames.native.weights import load_shipped
 
 from bench import match
@@ -55,9 +57,6 @@ def test_each_finished_game_is_written_before_the_next_starts(
 
 def core_value(board: Board) -> int:
     """The native evaluation of `board` with the weights the core holds now."""
-    from dames.ai.boardview import read_board
-    from dames.native.rules import position
-
     root = read_board(board)
     value = ctypes.c_int32()
     native = position(board.variant, root.white, root.black, root.kings, root.color)
