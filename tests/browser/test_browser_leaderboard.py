@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from browser_helpers import context_with_player, published_claim, spaced
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -105,12 +106,13 @@ def test_a_visitor_reports_another_entry_once_from_its_row(
         page.locator("#report-send").click()
     assert sent.value.status == 201
     assert sent.value.request.post_data_json == {"pseudonym": name, "kind": "copy"}
-    assert page.locator("#report-status").inner_text() == (
+    # The page writes its answer after the response lands: wait for it, do not race it.
+    expect(page.locator("#report-status")).to_have_text(
         "Report received: a moderator will look at this entry."
     )
     flag.click()
     with page.expect_response(lambda r: r.url.endswith("/api/leaderboards/free/reports")) as again:
         page.locator("#report-send").click()
     assert again.value.status == 409
-    assert page.locator("#report-status").inner_text() == "You have already reported this entry."
+    expect(page.locator("#report-status")).to_have_text("You have already reported this entry.")
     context.close()
