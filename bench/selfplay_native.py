@@ -4,8 +4,11 @@
         --variant international --games 20000 --out /tmp/selfplay-international.txt
 
 The recipe (fixed seeds: a rerun with the same core and weights writes the same file):
-1. game n draws, from `random.Random("selfplay:<variant>:<n>")`, a number of random plies in
-   [`--min-random`, `--max-random`] played from the start position;
+1. game n draws, from `random.Random("selfplay:<variant>:<n>")`, a number of opening plies in
+   [`--min-random`, `--max-random`] played from the start position: with `--opening random`
+   any legal move, with `--opening near-best` any move whose `--opening-nodes` search scores
+   within `--margin` centi-men of the best (so the games start from plausible positions, not
+   from a random blunder's);
 2. then the core plays both sides, each move a fresh reproducible search of `--nodes` nodes
    (about a millisecond), under the federation's draw rules (`Board(draw_rules="fmjd")`);
 3. a game ends by the rules, as a draw at `--max-plies`, or is adjudicated once a side's
@@ -29,8 +32,26 @@ from pathlib import Path
 
 from dames.ai.levels import Level
 from dames.board import Board
+from dames.move import Move
 from dames.native import abi, available, unavailable_reason
 from dames.native.search import native_search
+
+
+def near_best(board: Board, nodes: int, margin: int) -> list[Move]:
+    """The legal moves whose searched score is within `margin` of the best one's."""
+    level = Level("opening", depth=64, node_budget=nodes, native=True)
+    scored: list[tuple[int, Move]] = []
+    for move in board.legal_moves():
+        board.push(move)
+        outcome = board.outcome()
+        if outcome is None:
+            score = -native_search(board, level)[1].score
+        else:
+            score = 0 if outcome.winner is None else abi.MATE
+        board.pop()
+        scored.append((score, move))
+    best = max(score for score, _ in scored)
+    return [move for score, move in scored if score >= best - margin]
 
 
 def play(variant: str, number: int, args: argparse.Namespace) -> tuple[list[str], float]:
@@ -38,9 +59,10 @@ def play(variant: str, number: int, args: argparse.Namespace) -> tuple[list[str]
     rng = random.Random(f"selfplay:{variant}:{number}")
     board = Board(None, variant, draw_rules="fmjd")
     for _ in range(rng.randint(args.min_random, args.max_random)):
-        moves = board.legal_moves()
-        if not moves or board.outcome() is not None:
+        if board.outcome() is not None:
             break
+        moves = (board.legal_moves() if args.opening == "random"
+                 else near_best(board, args.opening_nodes, args.margin))
         board.push(rng.choice(moves))
     level = Level("selfplay", depth=64, node_budget=args.nodes, native=True)
     kept: list[tuple[int, int, int, int, int, int]] = []
@@ -80,6 +102,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--nodes", type=int, default=4000)
     parser.add_argument("--min-random", type=int, default=4)
     parser.add_argument("--max-random", type=int, default=12)
+    parser.add_argument("--opening", choices=("random", "near-best"), default="random")
+    parser.add_argument("--opening-nodes", type=int, default=2000)
+    parser.add_argument("--margin", type=int, default=25, help="centi-men, for near-best")
     parser.add_argument("--max-plies", type=int, default=300)
     parser.add_argument("--adjudicate", type=int, default=600)
     parser.add_argument("--out", type=Path, required=True)

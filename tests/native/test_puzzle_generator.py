@@ -6,6 +6,7 @@ It searches by the native core (``engine.PUZZLE_LEVEL``), as the shipped set was
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -105,3 +106,22 @@ def test_a_rebuild_keeps_one_copy_of_each_position_and_drops_what_the_rules_refu
     out.write_text("\n".join([*lines, lines[0]]) + "\n")  # a second run appended the same one
     assert generate.rebuild(out) == (2, 1)
     assert out.read_text().splitlines() == lines
+
+
+def test_a_restamp_stores_what_the_search_says_now_and_names_what_no_longer_holds(
+        tmp_path: Path) -> None:
+    out = tmp_path / "set.jsonl"
+    generate.run(pair_games([1, 10]), SearchPuzzleEngine(), out)
+    fresh = out.read_text().splitlines()
+    stale = json.loads(fresh[0])
+    stale["check"]["score"] += 7  # what a search with other weights stored
+    # No shot there: its stored move is not the search's best.
+    not_a_puzzle = {**json.loads(fresh[1]), "id": "iquiet00000", "fen": QUIET}
+    out.write_text("".join(json.dumps(line, separators=(",", ":")) + "\n"
+                           for line in (stale, json.loads(fresh[1]), not_a_puzzle)))
+    restamped, failing = generate.restamp(out, SearchPuzzleEngine())
+    lines = out.read_text().splitlines()
+    assert restamped == 1 and list(failing) == ["iquiet00000"]
+    assert failing["iquiet00000"].startswith("best ")
+    assert [json.loads(line) for line in lines[:2]] == [json.loads(line) for line in fresh]
+    assert json.loads(lines[2]) == not_a_puzzle  # kept as it was, for a person to decide

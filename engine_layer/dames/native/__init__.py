@@ -10,14 +10,13 @@ for another ABI), and `unavailable_reason()` says why. `DAMES_NATIVE=0` turns it
 from __future__ import annotations
 
 import ctypes
-import hashlib
 import os
 import threading
 
 from dames.native import abi, weights
 
 _lock = threading.Lock()
-_state: dict[str, ctypes.CDLL | str] = {}
+_state: dict[str, ctypes.CDLL | str] = {}  # "lib": the library or why not; "weights": digest
 
 
 def _load() -> ctypes.CDLL | str:
@@ -29,6 +28,7 @@ def _load() -> ctypes.CDLL | str:
 
 
 def _try_load() -> ctypes.CDLL | str:
+    """Called under the lock; records the digest of the weights it loaded."""
     if os.environ.get("DAMES_NATIVE", "").strip() == "0":
         return "switched off (DAMES_NATIVE=0)"
     path = abi.library_path()
@@ -36,7 +36,7 @@ def _try_load() -> ctypes.CDLL | str:
         return f"{path} is not built (run make: it needs a C compiler)"
     try:
         lib = abi.load(path)
-        weights.load_shipped(lib)
+        _state["weights"] = weights.load_shipped(lib)
     except OSError as exc:
         return f"{path} cannot be loaded: {exc}"
     return lib
@@ -60,16 +60,12 @@ def library() -> ctypes.CDLL:
 
 
 def engine_version() -> str:
-    """What searched: the core's revision and a digest of the weights it loaded, or "python"
-    where it is unavailable (stored analyses keep it, `dames.analysis.model`)."""
+    """What searched: the core's revision and a digest of the weights it loaded (not of the
+    files now on disk: a process keeps the weights it started with), or "python" where it is
+    unavailable (stored analyses and judgements keep it)."""
     if not available():
         return "python"
-    digest = hashlib.sha256()
-    for variant in sorted(abi.VARIANT_IDS):
-        path = weights.path_for(variant)
-        if path.exists():
-            digest.update(variant.encode() + path.read_bytes())
-    return f"core-{abi.CORE_REVISION}+{digest.hexdigest()[:8]}"
+    return f"core-{abi.CORE_REVISION}+{_state['weights']}"
 
 
 def reset_for_tests() -> None:

@@ -10,6 +10,7 @@ refused and the library with it: a silently wrong evaluation would be worse than
 from __future__ import annotations
 
 import ctypes
+import hashlib
 import struct
 from collections.abc import Sequence
 from pathlib import Path
@@ -47,17 +48,17 @@ def use(lib: ctypes.CDLL, variant: str, blob: bytes | None) -> None:
         raise OSError(f"weights refused for {variant}: {abi.ERRORS.get(code, code)}")
 
 
-def load_shipped(lib: ctypes.CDLL) -> list[str]:
-    """Load every shipped blob into the core; the variants loaded. Raises OSError on a blob
-    the core refuses."""
-    loaded = []
-    for variant, number in abi.VARIANT_IDS.items():
+def load_shipped(lib: ctypes.CDLL) -> str:
+    """Load every shipped blob into the core; a digest of what was loaded (the weights part
+    of `dames.native.engine_version`). Raises OSError on a blob the core refuses."""
+    digest = hashlib.sha256()
+    for variant in sorted(abi.VARIANT_IDS):
         path = path_for(variant)
         if not path.exists():
             continue
         blob = path.read_bytes()
-        code = lib.dm_load_weights(number, blob, len(blob))
+        code = lib.dm_load_weights(abi.VARIANT_IDS[variant], blob, len(blob))
         if code != 0:
             raise OSError(f"{path}: {abi.ERRORS.get(code, code)}")
-        loaded.append(variant)
-    return loaded
+        digest.update(variant.encode() + blob)
+    return digest.hexdigest()[:8]

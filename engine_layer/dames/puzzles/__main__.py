@@ -1,4 +1,4 @@
-"""``python -m dames.puzzles generate|stats|verify|rebuild`` (docs/puzzles.md).
+"""``python -m dames.puzzles generate|stats|verify|rebuild|restamp`` (docs/puzzles.md).
 
     nice -n 15 python -m dames.puzzles generate --variant international \
         --pdn games/wk2003.pdn … --selfplay 550 --pairs 4000
@@ -63,6 +63,20 @@ def _rebuild(args: argparse.Namespace) -> int:
     return 0
 
 
+def _restamp(args: argparse.Namespace) -> int:
+    engine = SearchPuzzleEngine()
+    failing_total = 0
+    for variant in [args.variant] if args.variant else list(VARIANTS):
+        path = catalog.set_path(variant)
+        if path.exists():
+            restamped, failing = generate.restamp(path, engine)
+            failing_total += len(failing)
+            for puzzle_id, reason in failing.items():
+                print(f"{puzzle_id}: {reason}")
+            print(f"{variant}: {restamped} checks restamped, {len(failing)} no longer hold")
+    return 1 if failing_total else 0
+
+
 def _verify(args: argparse.Namespace) -> int:
     engine = SearchPuzzleEngine()
     bad = 0
@@ -86,7 +100,8 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--pairs", type=int, default=0, help="pair self-play games 0…N-1")
     run.add_argument("--out", help="the set's file (default: the shipped one)")
     run.set_defaults(handler=_generate)
-    for name, handler in (("stats", _stats), ("verify", _verify), ("rebuild", _rebuild)):
+    for name, handler in (("stats", _stats), ("verify", _verify), ("rebuild", _rebuild),
+                          ("restamp", _restamp)):
         sub = commands.add_parser(name)
         sub.add_argument("--variant", choices=list(VARIANTS))
         sub.set_defaults(handler=handler)

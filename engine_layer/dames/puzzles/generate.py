@@ -156,3 +156,33 @@ def rebuild(out: Path) -> tuple[int, int]:
                             rating=initial_rating(board, puzzle.solution, themes)).to_json())
     out.write_text("".join(f"{line}\n" for line in kept), encoding="utf-8")
     return len(kept), dropped
+
+
+def restamp(out: Path, engine: PuzzleEngine) -> tuple[int, dict[str, str]]:
+    """Search every stored puzzle again (after a change of the search or of its weights, which
+    moves the exact scores ``check`` keeps) and store the new ``check`` of each puzzle that
+    still holds: its first move the single best, and an only move. One that no longer holds
+    is kept as it was and named with the reason: a person decides, since a day's puzzle id
+    must stay in the set. Returns (restamped, {id: reason})."""
+    kept: list[str] = []
+    restamped = 0
+    failing: dict[str, str] = {}
+    for line in out.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        puzzle = Puzzle.from_json(line)
+        ranking = engine.rank(puzzle.board())
+        best = [str(move) for move in ranking.best]
+        if best != [puzzle.first_move]:
+            failing[puzzle.id] = f"best {best}, stored {puzzle.first_move}"
+        elif not criteria.is_only_move(ranking.score, ranking.second):
+            failing[puzzle.id] = f"not an only move: {ranking.score}/{ranking.second}"
+        else:
+            check = {**puzzle.check, "engine": engine_name(), "depth": ranking.depth,
+                     "score": ranking.score, "second": ranking.second}
+            if check != puzzle.check:
+                restamped += 1
+                line = replace(puzzle, check=check).to_json()
+        kept.append(line)
+    out.write_text("".join(f"{line}\n" for line in kept), encoding="utf-8")
+    return restamped, failing
