@@ -173,7 +173,7 @@ declare namespace Api {
   }
   interface DailyPuzzleView {
     date: string;
-    /** None only if the reserve of puzzles is spent. */
+    /** None if the reserve of puzzles is spent or the day's left the set. */
     puzzleId: string | null;
     rating: number | null;
     /** Whether this player found it (with a token). */

@@ -9,6 +9,7 @@ from typing import Any
 
 from clock_support import ManualClock, at
 from daily_rotation import handler
+from dames.puzzles import catalog
 from dames_backend.puzzles import daily as coup_du_jour
 from dames_backend.puzzles import pool
 from fastapi.testclient import TestClient
@@ -148,3 +149,17 @@ def test_the_days_coup_found_within_the_grace_counts(
     moved_clock.now = _ms("2026-12-01T00:09:00")
     final = solve(community_client, token, attempt, moved_clock)[-1]["attempt"]
     assert final["end"]["dailyStreak"]["lastDate"] == MONDAY
+
+
+def test_a_days_coup_withdrawn_from_the_set_is_no_coup_not_an_error(
+    community_client: TestClient, moved_clock: ManualClock, monkeypatch: Any
+) -> None:
+    """A puzzle may leave the set (a new engine no longer finds it: docs/puzzles.md,
+    restamp); a day that stored its id must answer as a day without a coup."""
+    moved_clock.now = _ms(f"{MONDAY}T12:00:00")
+    chosen = _daily(community_client)["puzzleId"]
+    shipped = catalog.by_id()
+    monkeypatch.setattr(catalog, "by_id", lambda: {k: v for k, v in shipped.items() if k != chosen})
+    assert _daily(community_client)["puzzleId"] is None
+    refused = community_client.post(ATTEMPTS, json={"daily": True})
+    assert refused.status_code == 404 and refused.json()["error"] == "no-daily-puzzle"

@@ -40,9 +40,10 @@ NOT_FOUND = "No such puzzle to play (it may be a coup du jour still to come)."
 
 def _daily_puzzle(today: str) -> Puzzle:
     chosen, _ = coup_du_jour.ensure_day(today)
-    if chosen is None:
+    puzzle = catalog.by_id().get(chosen) if chosen is not None else None
+    if puzzle is None:  # none left, or the day's was since withdrawn from the set
         raise ApiError(404, "no-daily-puzzle", "There is no coup du jour today.")
-    return catalog.by_id()[chosen]
+    return puzzle
 
 
 def _training_puzzle(variant: str, puzzle_id: str | None, rating_now: float,

@@ -28,7 +28,8 @@ def daily_view(player_token: str | None) -> DailyPuzzleView:
         profile = store.read_profile(authenticate_player(player_token).player_id)
     live = store.read_puzzle_rating(puzzle.id, puzzle.rating)[0] if puzzle else None
     return DailyPuzzleView(
-        date=today, puzzleId=chosen, rating=round(live.rating) if live else None,
+        date=today, puzzleId=puzzle.id if puzzle else None,
+        rating=round(live.rating) if live else None,
         solved=(today in profile.daily_solved) if profile else None,
         dailyStreak=attempts.daily_streak(profile) if profile else None,
         secondsToNext=daily.seconds_until_next(now),

@@ -110,7 +110,8 @@ class PuzzleProfileView(BaseModel):
 
 class DailyPuzzleView(BaseModel):
     date: str
-    puzzleId: str | None = Field(description="None only if the reserve of puzzles is spent.")
+    puzzleId: str | None = Field(
+        description="None if the reserve of puzzles is spent or the day's left the set.")
     rating: int | None
     solved: bool | None = Field(description="Whether this player found it (with a token).")
     dailyStreak: StreakView | None

@@ -162,8 +162,8 @@ def restamp(out: Path, engine: PuzzleEngine) -> tuple[int, dict[str, str]]:
     """Search every stored puzzle again (after a change of the search or of its weights, which
     moves the exact scores ``check`` keeps) and store the new ``check`` of each puzzle that
     still holds: its first move the single best, and an only move. One that no longer holds
-    is kept as it was and named with the reason: a person decides, since a day's puzzle id
-    must stay in the set. Returns (restamped, {id: reason})."""
+    is kept as it was and named with the reason: a person decides (retiring a puzzle that
+    was a day's coup takes that day's coup away). Returns (restamped, {id: reason})."""
     kept: list[str] = []
     restamped = 0
     failing: dict[str, str] = {}
