@@ -19,7 +19,7 @@ from pathlib import Path
 
 from dames.ai.player import search_position
 from dames.board import Board
-from dames.puzzles import criteria
+from dames.puzzles import criteria, verify
 from dames.puzzles.cook import Cooked, cook
 from dames.puzzles.engine import PuzzleEngine, engine_name
 from dames.puzzles.model import Puzzle, initial_rating, puzzle_id
@@ -172,11 +172,8 @@ def restamp(out: Path, engine: PuzzleEngine) -> tuple[int, dict[str, str]]:
             continue
         puzzle = Puzzle.from_json(line)
         ranking = engine.rank(puzzle.board())
-        best = [str(move) for move in ranking.best]
-        if best != [puzzle.first_move]:
-            failing[puzzle.id] = f"best {best}, stored {puzzle.first_move}"
-        elif not criteria.is_only_move(ranking.score, ranking.second):
-            failing[puzzle.id] = f"not an only move: {ranking.score}/{ranking.second}"
+        if reasons := verify.lost(puzzle, ranking):
+            failing[puzzle.id] = f"{'; '.join(reasons)} ({ranking.score}/{ranking.second})"
         else:
             check = {**puzzle.check, "engine": engine_name(), "depth": ranking.depth,
                      "score": ranking.score, "second": ranking.second}
