@@ -89,6 +89,8 @@ function draw() {
 }
 
 function show(attempt, token) {
+  $("main").classList.remove("no-puzzle");
+  $("pz-title").hidden = false;
   state.attempt = attempt;
   state.token = token;
   state.pick = emptyPick();
@@ -141,11 +143,25 @@ async function startNew() {
     say(t("puzzleFindMove"));
   } catch (err) {
     say("");
-    const none = err instanceof ApiError && err.code === "no-puzzle-left";
-    $("pz-error").textContent = none ? t("puzzleNoneLeft")
-      : err instanceof ApiError && err.code === "no-daily-puzzle" ? t("puzzleNoDaily")
-        : t("puzzleStartFailed", { why: errorText(err) });
+    noPuzzle(err);
   }
+}
+
+/** Nothing to play: no board and no help buttons, only why and the way on (training from the
+ * day's page, another try after a failed request; nothing when every puzzle was played). */
+function noPuzzle(err) {
+  const code = err instanceof ApiError ? err.code : null;
+  const none = code === "no-puzzle-left" ? t("puzzleNoneLeft")
+    : code === "no-daily-puzzle" ? t("puzzleNoDaily") : "";
+  $("pz-title").textContent = none;
+  $("pz-title").hidden = !none;
+  $("pz-turn").textContent = "";
+  $("pz-error").textContent = none ? "" : t("puzzleStartFailed", { why: errorText(err) });
+  state.attempt = null;
+  $("main").classList.add("no-puzzle");
+  $("pz-hint").hidden = true;
+  $("pz-solution").hidden = true;
+  $("pz-next").hidden = code === "no-puzzle-left";
 }
 
 /* ---------- moves ---------- */

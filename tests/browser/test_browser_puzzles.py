@@ -198,3 +198,31 @@ def test_dark_mode_and_english(browser: Any, base_url: str) -> None:
     wait_for_puzzle(page)
     assert current_puzzle(page)[0].variant == "english"
     context.close()
+
+
+def test_a_day_without_a_coup_shows_no_board_and_leads_to_training(
+        browser: Any, base_url: str, seeded: dict[str, Any], monkeypatch: Any) -> None:
+    """A day whose coup left the set (docs/puzzles.md, restamp) has nothing to play: the page
+    says so without an empty board or help buttons that would do nothing, and offers training."""
+    context = browser.new_context(base_url=base_url, locale="fr-FR", color_scheme="dark",
+                                  **PHONE_320)
+    page = context.new_page()
+    chosen = page.request.get("/api/puzzles/daily").json()["puzzleId"]
+    shipped = catalog.by_id()
+    monkeypatch.setattr(catalog, "by_id",
+                        lambda: {k: v for k, v in shipped.items() if k != chosen})
+    page.goto("/puzzle.html?daily=1")
+    page.wait_for_function("() => document.querySelector('#pz-title').textContent",
+                           timeout=TIMEOUT_MS)
+    assert page.locator("#pz-title").inner_text() == "Pas de coup du jour aujourd'hui."
+    assert not page.locator("#pz-error").inner_text()
+    for hidden in (".board-frame", "#pz-hint", "#pz-solution"):
+        assert page.locator(hidden).is_hidden(), hidden
+    assert fits_the_width(page)
+    assert_accessible(page)
+    page.locator("#pz-next").tap()
+    page.wait_for_url("**/puzzle.html", timeout=TIMEOUT_MS)
+    wait_for_puzzle(page)
+    assert page.locator(".board-frame").is_visible() and page.locator("#pz-title").inner_text()
+    assert page.locator("#pz-hint").is_visible() and page.locator("#pz-solution").is_visible()
+    context.close()
