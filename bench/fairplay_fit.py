@@ -2,11 +2,16 @@
 corpus, reproducibly: the same corpus gives the same model, to the last digit.
 
 - *References* (what people do): the pooled agreement of the people's sides (published
-  games and human-like ones) with the judge and with ``fort``, and the mean and spread of
-  their accuracy. Each feature measures a game against them (``score.FEATURES``).
+  games and human-like ones) with the judge and with ``fort``, the mean and spread of
+  their accuracy, their pooled share of moves played after a hidden page, and the mean and
+  spread of their share of time hidden. Each feature measures a game against them
+  (``score.FEATURES``).
 - *Weights*: a logistic regression of "bot" on the features, by full-batch gradient descent
   from zero (no randomness), each class weighed as a whole (the corpus has more people's
-  sides than bots), an L2 penalty ``PENALTY`` (the corpus separates, and unpenalised
+  sides than bots), and within the bots the engine-played sides and the relay twins each
+  as half (350 synthetic twins would otherwise outweigh 32 engine-played sides and leave
+  what only engines do, such as consulting behind a hidden page, unweighed), an L2 penalty
+  ``PENALTY`` (the corpus separates, and unpenalised
   weights would run off), a people's side held counting ``PEOPLE_COST`` times a bot missed
   (a held person waits for a moderator; a missed bot can still be reported), and every
   weight kept ≥ 0 (no signal may make a game look more human than an honest one).
@@ -47,11 +52,16 @@ def references(found: Sequence[Sample]) -> References:
     people = [s.signals for s in found if s.label == "human" and s.signals.judge_moves]
     moves = sum(s.judge_moves for s in people)
     accuracy = [s.judge_accuracy for s in people if s.judge_accuracy is not None]
+    hidden = [s.paused_time_share for s in people]
     return References(
         judge_agreement=round(sum(s.judge_matched for s in people) / moves, DIGITS),
         reference_agreement=round(sum(s.reference_matched for s in people) / moves, DIGITS),
         accuracy=round(statistics.fmean(accuracy), 2),
         accuracy_spread=round(statistics.pstdev(accuracy), 2),
+        pause_rate=round(sum(round(s.pause_share * s.moves) for s in people)
+                         / sum(s.moves for s in people), DIGITS),
+        paused_time=round(statistics.fmean(hidden), DIGITS),
+        paused_time_spread=round(statistics.pstdev(hidden), DIGITS),
     )
 
 
@@ -81,13 +91,15 @@ def fit(found: Sequence[Sample], version: str = JUDGE_VERSION) -> ScoreModel:
     names = list(FEATURES)
     rows = [[shell.features(s.signals)[name] for name in names] for s in found]
     labels = [1 if s.label == "bot" else 0 for s in found]
-    bots = sum(labels)
-    people = len(labels) - bots
-    costs = [0.5 / bots if label else PEOPLE_COST * 0.5 / people for label in labels]
-    bias, weights = _descend(rows, labels, costs)
     kinds: dict[str, int] = {}
     for s in found:
         kinds[s.kind] = kinds.get(s.kind, 0) + 1
+    relays = sum(s.synthetic for s in found)
+    engines = sum(labels) - relays
+    people = len(labels) - sum(labels)
+    costs = [(0.25 / relays if s.synthetic else 0.25 / engines) if label
+             else PEOPLE_COST * 0.5 / people for s, label in zip(found, labels, strict=True)]
+    bias, weights = _descend(rows, labels, costs)
     return ScoreModel(
         bias=round(bias, DIGITS),
         weights={name: round(w, DIGITS) for name, w in zip(names, weights, strict=True)},

@@ -22,6 +22,7 @@ SAMPLES = list(samples(version=VERSION))
 # not catch (the doc says so).
 DETECTION_FLOORS = {
     "scan-paced": 0.5,
+    "scan-paused": 0.5,
     "scan-fast": 1.0,
     "copy": 1.0,
     "relay-fast": 1.0,

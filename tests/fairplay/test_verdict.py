@@ -18,10 +18,11 @@ from hypothesis import strategies as st
 MODEL = ScoreModel(
     bias=-4.0,
     weights={"judge_excess": 0.6, "reference_excess": 0.2, "accuracy_excess": 0.8,
-             "fast_share": 3.0, "floor_share": 3.0, "flatness": 2.0, "pause_share": 3.0,
-             "paused_time_share": 2.0, "copy_share": 3.0},
+             "fast_share": 3.0, "floor_share": 3.0, "flatness": 2.0, "pause_excess": 0.15,
+             "paused_time_excess": 0.1, "copy_share": 3.0},
     references=References(judge_agreement=0.35, reference_agreement=0.45, accuracy=85.0,
-                          accuracy_spread=5.0),
+                          accuracy_spread=5.0, pause_rate=0.03, paused_time=0.07,
+                          paused_time_spread=0.08),
     hold_bar=0.5, review_bar=0.2, fitted_on={},
 )
 PERSON = Signals(
@@ -57,6 +58,25 @@ def test_staying_just_under_every_former_bar_does_not_pass() -> None:
         assert judge(alone, MODEL).state == "published", name
 
 
+def test_a_hidden_page_counts_before_strong_moves_only() -> None:
+    """The page hidden before most moves (issue 29: 28 pauses, 327 s hidden for 387 s of
+    play) is where an engine is consulted when the moves are strong; before weak ones it is a
+    person called away, and it counts for nothing."""
+    consulted = replace(PERSON, judge_accuracy=99.0, judge_matched=16, pause_share=28 / 45,
+                        paused_ms=327_000, playing_ms=387_000)
+    verdict = judge(consulted, MODEL)
+    assert verdict.state == "held"
+    hidden = next(r for r in verdict.reasons if r.code == "hidden-page")
+    assert hidden.figures["share"] == 0.62
+    called_away = replace(consulted, judge_accuracy=78.0)
+    assert MODEL.features(called_away)["pause_excess"] == 0.0
+    assert MODEL.features(called_away)["paused_time_excess"] == 0.0
+    assert judge(called_away, MODEL).state == "published"
+    # Between the two, the evidence grows with the strength of the moves: no cliff.
+    middle = replace(consulted, judge_accuracy=83.0)
+    assert 0 < MODEL.features(middle)["pause_excess"] < MODEL.features(consulted)["pause_excess"]
+
+
 def test_a_short_game_proves_little_by_agreement() -> None:
     short = replace(PERSON, judge_moves=6, judge_matched=6, reference_matched=6)
     assert MODEL.features(short)["judge_excess"] == 0.0
@@ -84,8 +104,8 @@ def test_more_of_any_signal_never_lowers_the_score(name: str, step: float) -> No
             "fast_share": {"fast_share": 0.05 + 0.95 * step},
             "floor_share": {"floor_share": step},
             "flatness": {"time_cv": 0.9 - 0.9 * step},
-            "pause_share": {"pause_share": 0.02 + 0.98 * step},
-            "paused_time_share": {"paused_ms": 12_000 + int(500_000 * step)},
+            "pause_excess": {"pause_share": 0.02 + 0.98 * step},
+            "paused_time_excess": {"paused_ms": 12_000 + int(500_000 * step)},
             "copy_share": {"copy_common": round(40 * step), "copy_moves": 40},
         }[name]
         assert model.score(replace(PERSON, **worse)) >= model.score(PERSON)  # type: ignore[arg-type]
@@ -109,7 +129,7 @@ def test_a_banned_player_is_held_whatever_the_score() -> None:
 
 
 def test_near_the_bar_a_published_game_is_for_the_moderators() -> None:
-    edge = replace(PERSON, judge_matched=17, judge_accuracy=96.5)
+    edge = replace(PERSON, judge_matched=17, judge_accuracy=97.0)
     verdict = judge(edge, MODEL)
     assert verdict.state == "published"
     assert MODEL.review_bar <= verdict.score < MODEL.hold_bar and verdict.review

@@ -42,6 +42,10 @@ class References:
     reference_agreement: float
     accuracy: float
     accuracy_spread: float
+    # The share of people's moves played after the page was hidden, and of their time hidden.
+    pause_rate: float
+    paused_time: float
+    paused_time_spread: float
 
 
 def excess(matched: int, moves: int, people: float) -> float:
@@ -60,6 +64,29 @@ def _accuracy(signals: Signals, refs: References) -> float:
     return weight * max(0.0, (signals.judge_accuracy - refs.accuracy) / refs.accuracy_spread)
 
 
+def _strong_play(signals: Signals, refs: References) -> float:
+    """0 for play a spread or more below the people's accuracy (most of this site's players),
+    1 from it up: the page hidden before strong moves is where an engine is consulted; before
+    weak ones it is a person answering the phone."""
+    if signals.judge_accuracy is None:
+        return 0.0
+    floor = refs.accuracy - refs.accuracy_spread
+    return min(1.0, max(0.0, (signals.judge_accuracy - floor) / refs.accuracy_spread))
+
+
+def _pauses(signals: Signals, refs: References) -> float:
+    """How far beyond people's the number of moves played after a hidden page is (binomial
+    standard deviations, as the agreement), weighed by how strong the moves were."""
+    paused = round(signals.pause_share * signals.moves)
+    return excess(paused, signals.moves, refs.pause_rate) * _strong_play(signals, refs)
+
+
+def _paused_time(signals: Signals, refs: References) -> float:
+    """How far beyond people's the share of time hidden is (their spreads), weighed likewise."""
+    beyond = max(0.0, (signals.paused_time_share - refs.paused_time) / refs.paused_time_spread)
+    return beyond * _strong_play(signals, refs)
+
+
 def _flatness(signals: Signals) -> float:
     game = 0.0 if signals.time_cv is None else max(0.0, FLAT_CV - signals.time_cv) / FLAT_CV
     window = 0.0 if signals.window_cv is None else \
@@ -76,8 +103,8 @@ FEATURES: dict[str, Feature] = {
     "fast_share": lambda s, r: s.fast_share,
     "floor_share": lambda s, r: s.floor_share,
     "flatness": lambda s, r: _flatness(s),
-    "pause_share": lambda s, r: s.pause_share,
-    "paused_time_share": lambda s, r: s.paused_time_share,
+    "pause_excess": _pauses,
+    "paused_time_excess": _paused_time,
     "copy_share": lambda s, r: s.copy_share,
 }
 

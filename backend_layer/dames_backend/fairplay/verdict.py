@@ -51,7 +51,7 @@ def _feature_reason(name: str, signals: Signals, model: ScoreModel) -> Reason:
         return reasons.fast_answers(signals)
     if name == "flatness":
         return reasons.flat_times(signals, FLAT_CV, FLAT_WINDOW_CV)
-    if name in ("pause_share", "paused_time_share"):
+    if name in ("pause_excess", "paused_time_excess"):
         return reasons.hidden_page(signals)
     return reasons.near_copy(signals)
 
