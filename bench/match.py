@@ -26,7 +26,11 @@ repository and pass its binary with `--scan` or `$SCAN` (it must sit beside its 
 `py-draughts==1.10.1`.
 
 Every pairing plays `--games` games (numbered from `--first-game`), colours alternating, from a
-fixed list of two-move starts (game 2k and 2k+1 share a start with colours swapped). Games are
+fixed list of two-move starts (game 2k and 2k+1 share a start with colours swapped); past its
+twelve starts (game 24 on), each pair of games starts from its own opening of 4–8 plies, each
+drawn (seeded by the pair's number) among the moves a 2 000-node search of the native core
+scores within 25 centi-men of the best (`selfplay_native.near_best`). Before 2026-12-07 the
+list started again, so two players on node budgets replayed games 0–23 move for move. Games are
 refereed by the engine's `Board` under the federation's draw rules (threefold repetition, 25
 king moves, the small-endgame counts); a game still running after `--max-plies` is adjudicated a
 draw. The project's levels search with the game's history (the `Board` carries it), like the
@@ -38,11 +42,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import subprocess
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
+from enum import Enum
 from pathlib import Path
 
 from dames.ai.learned import select_weights
@@ -58,6 +64,10 @@ OPENINGS: list[tuple[str, str]] = [
     ("34-29", "20-24"), ("35-30", "19-24"), ("31-26", "16-21"), ("32-28", "16-21"),
 ]
 LADDER = [("defi", "facile"), ("fort", "defi"), ("maitre", "fort")]
+# The seeded openings past the fixed list: plies, the search's nodes, the margin (centi-men).
+OPENING_PLIES = (4, 8)
+OPENING_NODES = 2000
+OPENING_MARGIN = 25
 Identity = tuple[int, int, frozenset[int]]
 
 
@@ -85,6 +95,13 @@ class Player:
         """Called once at the end."""
 
 
+class NativeWeights(Enum):
+    """The native weights a player names without a file."""
+
+    SHIPPED = "shipped"
+    HANDSET = "handset"
+
+
 class LevelPlayer(Player):
     """A project level, searched in-process on the game's `Board` (history included), in a
     thread of its own: a clocked level keeps its table across moves per thread, and two
@@ -103,10 +120,12 @@ class LevelPlayer(Player):
         # `maitre~/path/weights.json`: the learned evaluation with another weights file.
         self.weights = Path(evaluation) if evaluation.endswith(".json") else None
         # The native core's weights are process-wide, so a native player loads its own before
-        # each of its moves: a blob's path, "handset" (the core's built-in terms), or the
-        # shipped blob when none is named (else it would play with its opponent's).
+        # each of its moves: a blob's path, the core's built-in terms, or the shipped blob
+        # when none is named (else it would play with its opponent's).
         native_spec = level.native and (evaluation.endswith(".dmw") or evaluation == "handset")
-        self.native_weights = evaluation if native_spec else "shipped"
+        self.native_weights: Path | NativeWeights = (
+            NativeWeights.HANDSET if native_spec and evaluation == "handset"
+            else Path(evaluation) if native_spec else NativeWeights.SHIPPED)
         self.native_blobs: dict[str, bytes | None] = {}  # per variant, read once
         if evaluation and not native_spec:
             level = replace(level, learned=evaluation == "learned" or self.weights is not None)
@@ -133,12 +152,12 @@ class LevelPlayer(Player):
         if not available():
             return
         if variant not in self.native_blobs:
-            blob = None  # "handset", or a variant that ships no blob
-            if self.native_weights == "shipped":
+            blob = None  # the hand-set terms, or a variant that ships no blob
+            if self.native_weights is NativeWeights.SHIPPED:
                 shipped = path_for(variant)
                 blob = shipped.read_bytes() if shipped.exists() else None
-            elif self.native_weights != "handset":
-                blob = Path(self.native_weights).read_bytes()
+            elif isinstance(self.native_weights, Path):
+                blob = self.native_weights.read_bytes()
             self.native_blobs[variant] = blob
         use(library(), variant, self.native_blobs[variant])
 
@@ -270,10 +289,33 @@ def material(board: Board) -> str:
     return " / ".join(sides)
 
 
-def play(white: Player, black: Player, opening: tuple[str, str], max_plies: int) -> GameResult:
+def opening_of(pair: int) -> tuple[str, ...]:
+    """The start of games 2 × `pair` and 2 × `pair` + 1: a fixed two-move start, then seeded
+    near-best openings (the module's docstring), as Hub moves (full paths: never ambiguous)."""
+    if pair < len(OPENINGS):
+        return OPENINGS[pair]
+    try:
+        from bench.selfplay_native import near_best
+    except ImportError:  # run as a script from bench/
+        from selfplay_native import near_best  # type: ignore[no-redef]
+    rng = random.Random(f"match-opening:{pair}")
+    board = Board(draw_rules="fmjd")
+    for _ in range(rng.randint(*OPENING_PLIES)):
+        if board.outcome() is not None:
+            break
+        board.push(rng.choice(near_best(board, OPENING_NODES, OPENING_MARGIN)))
+    return tuple(move.hub() for move in board.move_stack)
+
+
+def _opening_move(board: Board, text: str) -> Move:
+    return next((m for m in board.legal_moves() if m.hub() == text), None) or \
+        board.parse_move(text)
+
+
+def play(white: Player, black: Player, opening: tuple[str, ...], max_plies: int) -> GameResult:
     board = Board(draw_rules="fmjd")
     for text in opening:
-        board.push(board.parse_move(text))
+        board.push(_opening_move(board, text))
     for player in (white, black):
         player.new_game()
     spent = {white.name: 0.0, black.name: 0.0} if white.name != black.name else {white.name: 0.0}
@@ -313,7 +355,7 @@ def run_pairing(first: Player, second: Player, games: range, max_plies: int,
     rewritten after every game, so a run cut short keeps the games it finished."""
     tally = Tally()
     for number in games:
-        opening = OPENINGS[(number // 2) % len(OPENINGS)]
+        opening = opening_of(number // 2)
         white, black = (first, second) if number % 2 == 0 else (second, first)
         game = play(white, black, opening, max_plies)
         log.append(game)

@@ -80,3 +80,23 @@ def test_each_native_player_searches_with_its_own_weights() -> None:
         handset.close()
         plain.close()
         load_shipped(library())
+
+
+@pytest.mark.skipif(not available(), reason="the native core is not built (make)")
+def test_past_the_fixed_starts_each_pair_of_games_gets_its_own_opening() -> None:
+    """Two players on node budgets are deterministic: when game 24 started again from the
+    first fixed start, a 48-game match was 24 games played twice (2026-12-06's 18-22-8 was
+    9-11-4 twice). Past the list, each pair starts from its own seeded opening."""
+    fixed = [match.opening_of(pair) for pair in range(len(match.OPENINGS))]
+    assert fixed == match.OPENINGS
+    seeded = [match.opening_of(pair) for pair in range(len(match.OPENINGS), 20)]
+    assert seeded == [match.opening_of(pair) for pair in range(len(match.OPENINGS), 20)]
+    positions = set()
+    for opening in fixed + seeded:
+        board = Board(draw_rules="fmjd")
+        for text in opening:
+            board.push(match._opening_move(board, text))
+        assert board.outcome() is None
+        positions.add((board.fen(), tuple(opening)))
+    assert len({fen for fen, _ in positions}) == len(fixed) + len(seeded)
+    assert all(4 <= len(opening) <= 8 for opening in seeded)
