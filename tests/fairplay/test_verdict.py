@@ -170,3 +170,14 @@ def test_reasons_are_data_the_page_can_word() -> None:
     assert type(stored).from_stored(stored.stored()) == stored
     old = type(stored).from_stored("The player's entries were withdrawn by a moderator.")
     assert (old.code, old.figures) == ("note", {})
+
+
+def test_a_reference_without_spread_scores_no_evidence_rather_than_failing() -> None:
+    """A refit on people who never hid the page (or all agreed, or all scored alike) gives a
+    reference with no spread: the features it scales say nothing, the job does not crash."""
+    flat = replace(MODEL, references=replace(MODEL.references, pause_rate=0.0, paused_time=0.0,
+                                             paused_time_spread=0.0, accuracy_spread=0.0))
+    hidden = replace(PERSON, judge_accuracy=99.0, pause_share=0.6, paused_ms=300_000)
+    features = flat.features(hidden)
+    assert features["pause_excess"] == 0.0 and features["paused_time_excess"] == 0.0
+    assert 0.0 < flat.score(hidden) < 1.0

@@ -51,14 +51,14 @@ class References:
 def excess(matched: int, moves: int, people: float) -> float:
     """How many standard deviations above a person's agreement ``people`` this is
     (binomial), 0 below it or under ``MIN_EVIDENCE_MOVES``."""
-    if moves < MIN_EVIDENCE_MOVES:
-        return 0.0
     spread = math.sqrt(moves * people * (1 - people))
+    if moves < MIN_EVIDENCE_MOVES or spread == 0:  # a reference of 0 or 1 gives no scale
+        return 0.0
     return max(0.0, (matched - people * moves) / spread)
 
 
 def _accuracy(signals: Signals, refs: References) -> float:
-    if signals.judge_accuracy is None:
+    if signals.judge_accuracy is None or refs.accuracy_spread <= 0:
         return 0.0
     weight = min(1.0, signals.judge_moves / LONG_GAME_MOVES)
     return weight * max(0.0, (signals.judge_accuracy - refs.accuracy) / refs.accuracy_spread)
@@ -68,7 +68,7 @@ def _strong_play(signals: Signals, refs: References) -> float:
     """0 for play a spread or more below the people's accuracy (most of this site's players),
     1 from it up: the page hidden before strong moves is where an engine is consulted; before
     weak ones it is a person answering the phone."""
-    if signals.judge_accuracy is None:
+    if signals.judge_accuracy is None or refs.accuracy_spread <= 0:
         return 0.0
     floor = refs.accuracy - refs.accuracy_spread
     return min(1.0, max(0.0, (signals.judge_accuracy - floor) / refs.accuracy_spread))
@@ -83,6 +83,8 @@ def _pauses(signals: Signals, refs: References) -> float:
 
 def _paused_time(signals: Signals, refs: References) -> float:
     """How far beyond people's the share of time hidden is (their spreads), weighed likewise."""
+    if refs.paused_time_spread <= 0:  # people who never hid the page: nothing to measure by
+        return 0.0
     beyond = max(0.0, (signals.paused_time_share - refs.paused_time) / refs.paused_time_spread)
     return beyond * _strong_play(signals, refs)
 
