@@ -42,7 +42,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import subprocess
 import sys
 import time
@@ -57,17 +56,12 @@ from dames.ai.player import search_position
 from dames.board import Board
 from dames.move import Move
 
-# (White's first move, Black's reply): the usual two-move starts of international draughts.
-OPENINGS: list[tuple[str, str]] = [
-    ("32-28", "18-23"), ("32-28", "19-23"), ("33-28", "18-22"), ("33-29", "19-24"),
-    ("34-30", "20-25"), ("31-27", "17-21"), ("32-27", "19-23"), ("33-28", "17-22"),
-    ("34-29", "20-24"), ("35-30", "19-24"), ("31-26", "16-21"), ("32-28", "16-21"),
-]
+try:  # imported as bench.match (the tests), or run as a script from bench/
+    from bench.openings import opening_move, opening_of
+except ImportError:
+    from openings import opening_move, opening_of  # type: ignore[no-redef]
+
 LADDER = [("defi", "facile"), ("fort", "defi"), ("maitre", "fort")]
-# The seeded openings past the fixed list: plies, the search's nodes, the margin (centi-men).
-OPENING_PLIES = (4, 8)
-OPENING_NODES = 2000
-OPENING_MARGIN = 25
 Identity = tuple[int, int, frozenset[int]]
 
 
@@ -289,33 +283,10 @@ def material(board: Board) -> str:
     return " / ".join(sides)
 
 
-def opening_of(pair: int) -> tuple[str, ...]:
-    """The start of games 2 × `pair` and 2 × `pair` + 1: a fixed two-move start, then seeded
-    near-best openings (the module's docstring), as Hub moves (full paths: never ambiguous)."""
-    if pair < len(OPENINGS):
-        return OPENINGS[pair]
-    try:
-        from bench.selfplay_native import near_best
-    except ImportError:  # run as a script from bench/
-        from selfplay_native import near_best  # type: ignore[no-redef]
-    rng = random.Random(f"match-opening:{pair}")
-    board = Board(draw_rules="fmjd")
-    for _ in range(rng.randint(*OPENING_PLIES)):
-        if board.outcome() is not None:
-            break
-        board.push(rng.choice(near_best(board, OPENING_NODES, OPENING_MARGIN)))
-    return tuple(move.hub() for move in board.move_stack)
-
-
-def _opening_move(board: Board, text: str) -> Move:
-    return next((m for m in board.legal_moves() if m.hub() == text), None) or \
-        board.parse_move(text)
-
-
 def play(white: Player, black: Player, opening: tuple[str, ...], max_plies: int) -> GameResult:
     board = Board(draw_rules="fmjd")
     for text in opening:
-        board.push(_opening_move(board, text))
+        board.push(opening_move(board, text))
     for player in (white, black):
         player.new_game()
     spent = {white.name: 0.0, black.name: 0.0} if white.name != black.name else {white.name: 0.0}

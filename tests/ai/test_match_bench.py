@@ -15,7 +15,7 @@ from dames.native import available, library
 from dames.native.rules import position
 from dames.native.weights import load_shipped
 
-from bench import match
+from bench import match, openings
 
 
 def test_material_counts_men_and_kings_per_side() -> None:
@@ -87,15 +87,15 @@ def test_past_the_fixed_starts_each_pair_of_games_gets_its_own_opening() -> None
     """Two players on node budgets are deterministic: when game 24 started again from the
     first fixed start, a 48-game match was 24 games played twice (2026-12-06's 18-22-8 was
     9-11-4 twice). Past the list, each pair starts from its own seeded opening."""
-    fixed = [match.opening_of(pair) for pair in range(len(match.OPENINGS))]
-    assert fixed == match.OPENINGS
-    seeded = [match.opening_of(pair) for pair in range(len(match.OPENINGS), 20)]
-    assert seeded == [match.opening_of(pair) for pair in range(len(match.OPENINGS), 20)]
+    fixed = [openings.opening_of(pair) for pair in range(len(openings.OPENINGS))]
+    assert fixed == openings.OPENINGS
+    seeded = [openings.opening_of(pair) for pair in range(len(openings.OPENINGS), 20)]
+    assert seeded == [openings.opening_of(pair) for pair in range(len(openings.OPENINGS), 20)]
     positions = set()
     for opening in fixed + seeded:
         board = Board(draw_rules="fmjd")
         for text in opening:
-            board.push(match._opening_move(board, text))
+            board.push(openings.opening_move(board, text))
         assert board.outcome() is None
         positions.add((board.fen(), tuple(opening)))
     assert len({fen for fen, _ in positions}) == len(fixed) + len(seeded)
