@@ -65,9 +65,9 @@ def _accuracy(signals: Signals, refs: References) -> float:
 
 
 def _strong_play(signals: Signals, refs: References) -> float:
-    """0 for play a spread or more below the people's accuracy (most of this site's players),
-    1 from it up: the page hidden before strong moves is where an engine is consulted; before
-    weak ones it is a person answering the phone."""
+    """0 for an accuracy a spread or more below the people's (most of this site's players),
+    1 from the people's accuracy up, linear between: the page hidden before strong moves is
+    where an engine is consulted; before weak ones it is a person answering the phone."""
     if signals.judge_accuracy is None or refs.accuracy_spread <= 0:
         return 0.0
     floor = refs.accuracy - refs.accuracy_spread
