@@ -58,7 +58,7 @@ def references(found: Sequence[Sample]) -> References:
         reference_agreement=round(sum(s.reference_matched for s in people) / moves, DIGITS),
         accuracy=round(statistics.fmean(accuracy), 2),
         accuracy_spread=round(statistics.pstdev(accuracy), 2),
-        pause_rate=round(sum(round(s.pause_share * s.moves) for s in people)
+        pause_rate=round(sum(s.paused_moves for s in people)
                          / sum(s.moves for s in people), DIGITS),
         paused_time=round(statistics.fmean(hidden), DIGITS),
         paused_time_spread=round(statistics.pstdev(hidden), DIGITS),

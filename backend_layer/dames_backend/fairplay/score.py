@@ -77,8 +77,8 @@ def _strong_play(signals: Signals, refs: References) -> float:
 def _pauses(signals: Signals, refs: References) -> float:
     """How far beyond people's the number of moves played after a hidden page is (binomial
     standard deviations, as the agreement), weighed by how strong the moves were."""
-    paused = round(signals.pause_share * signals.moves)
-    return excess(paused, signals.moves, refs.pause_rate) * _strong_play(signals, refs)
+    return excess(signals.paused_moves, signals.moves, refs.pause_rate) * \
+        _strong_play(signals, refs)
 
 
 def _paused_time(signals: Signals, refs: References) -> float:

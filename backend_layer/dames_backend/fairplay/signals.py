@@ -68,6 +68,11 @@ class Signals:
         return self.copy_common / self.copy_moves if self.copy_moves else 0.0
 
     @property
+    def paused_moves(self) -> int:
+        """How many of the moves were played after the page was hidden."""
+        return round(self.pause_share * self.moves)
+
+    @property
     def paused_time_share(self) -> float:
         """The paused time against the whole: where the engine is consulted in another tab."""
         total = self.paused_ms + self.playing_ms
