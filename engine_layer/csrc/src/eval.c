@@ -34,6 +34,7 @@ typedef struct Windows {
 typedef struct Weights {
     int16_t *opening; /* classes * STATES patterns, then SCALARS terms */
     int16_t *ending;
+    int16_t (*pattern)[2]; /* the patterns' [opening, ending] side by side: one cache line */
     int features;
     int learned; /* a blob was loaded */
 } Weights;
@@ -42,8 +43,14 @@ static Windows windows[DM_VARIANTS];
 static Weights weights[DM_VARIANTS];  /* learned: patterns and terms */
 static int16_t handset[DM_VARIANTS][2][SCALARS]; /* [opening, ending]: the built-in terms */
 static uint16_t base3[256];
+static uint16_t base3_turned[256]; /* base3 of the window read from the other side */
 static uint8_t reversed8[256];
 static uint64_t long_diagonal[DM_VARIANTS];
+/* Rows to go as bit planes: a man's tempo is the sum of 2^k over the planes k holding its
+ * square, so a side's tempo is four popcounts rather than a loop over its men. */
+#define TEMPO_PLANES 4
+static uint64_t tempo_plane[DM_VARIANTS][2][TEMPO_PLANES];
+static uint64_t left_half[DM_VARIANTS];
 
 static void build_windows(const Variant *v, Windows *w) {
     int last = v->size - 4, n = 0;
@@ -107,6 +114,7 @@ __attribute__((constructor)) static void build_eval(void) {
         base3[x] = (uint16_t)value;
         reversed8[x] = (uint8_t)rev;
     }
+    for (int x = 0; x < 256; x++) base3_turned[x] = base3[reversed8[x]];
     for (int id = 0; id < DM_VARIANTS; id++) {
         const Variant *v = variant_get(id);
         build_windows(v, &windows[id]);
@@ -114,11 +122,20 @@ __attribute__((constructor)) static void build_eval(void) {
         w->features = windows[id].classes * STATES + SCALARS;
         w->opening = calloc((size_t)w->features, sizeof *w->opening);
         w->ending = calloc((size_t)w->features, sizeof *w->ending);
+        w->pattern = calloc((size_t)windows[id].classes * STATES, sizeof *w->pattern);
         hand_set(v);
         /* The long diagonal: the squares whose row plus column is size - 1. */
         for (int b = 0; b < 64; b++) {
             if (v->row[b] >= 0 && v->row[b] + v->col[b] == v->size - 1)
                 long_diagonal[id] |= 1ULL << b;
+            if (v->row[b] < 0) continue;
+            int rows_advanced[2] = {v->size - 1 - v->row[b], v->row[b]};
+            for (int color = 0; color < 2; color++) {
+                for (int k = 0; k < TEMPO_PLANES; k++) {
+                    if (rows_advanced[color] >> k & 1) tempo_plane[id][color][k] |= 1ULL << b;
+                }
+            }
+            if (v->col[b] < v->size / 2) left_half[id] |= 1ULL << b;
         }
     }
 }
@@ -141,11 +158,35 @@ static int pattern_features(const Variant *v, uint64_t wm, uint64_t bm, int32_t 
             sign[n++] = 1;
         }
         if (w->turned[i]) {
-            index[n] = base + base3[reversed8[black]] + 2 * base3[reversed8[white]];
+            index[n] = base + base3_turned[black] + 2 * base3_turned[white];
             sign[n++] = -1;
         }
     }
     return n;
+}
+
+/* The patterns' sum, opening and ending (White's view): `pattern_features` read straight
+ * into the weights, the search's hottest loop. */
+static void add_patterns(const Variant *v, const Weights *weight, uint64_t wm, uint64_t bm,
+                         int64_t *opening, int64_t *ending) {
+    const Windows *w = &windows[v->id];
+    int32_t o = 0, e = 0;
+    for (int i = 0; i < w->count; i++) {
+        int white = gather(wm, w->shift[i]), black = gather(bm, w->shift[i]);
+        const int16_t (*table)[2] = weight->pattern + w->class_of[i] * STATES;
+        if (w->canonical[i]) {
+            const int16_t *pair = table[base3[white] + 2 * base3[black]];
+            o += pair[0];
+            e += pair[1];
+        }
+        if (w->turned[i]) {
+            const int16_t *pair = table[base3_turned[black] + 2 * base3_turned[white]];
+            o -= pair[0];
+            e -= pair[1];
+        }
+    }
+    *opening += o;
+    *ending += e;
 }
 
 static int king_mobility(const Variant *v, uint64_t kings, uint64_t occupied) {
@@ -168,21 +209,15 @@ static int king_mobility(const Variant *v, uint64_t kings, uint64_t occupied) {
 }
 
 static int tempo(const Variant *v, uint64_t men, int color) {
+    const uint64_t *plane = tempo_plane[v->id][color];
     int t = 0;
-    for (uint64_t m = men; m; m &= m - 1) {
-        int row = v->row[lsb(m)];
-        t += color == 0 ? v->size - 1 - row : row;
-    }
+    for (int k = 0; k < TEMPO_PLANES; k++) t += popcount(men & plane[k]) << k;
     return t;
 }
 
 static int imbalance(const Variant *v, uint64_t men) {
-    int left = 0, right = 0;
-    for (uint64_t m = men; m; m &= m - 1) {
-        if (v->col[lsb(m)] < v->size / 2) left++;
-        else right++;
-    }
-    return abs(left - right);
+    int left = popcount(men & left_half[v->id]);
+    return abs(2 * left - popcount(men));
 }
 
 /* The scalar terms, White's view. */
@@ -231,15 +266,11 @@ int evaluate(const Variant *v, uint64_t white, uint64_t black, uint64_t kings, i
              int flags) {
     const Weights *w = &weights[v->id];
     int learned = w->learned && !(flags & DM_HANDSET_EVAL);
-    int32_t index[2 * MAX_WINDOWS], sign[2 * MAX_WINDOWS], scalar[SCALARS];
+    int32_t scalar[SCALARS];
     int64_t opening = 0, ending = 0;
     const int16_t *terms_opening = handset[v->id][0], *terms_ending = handset[v->id][1];
     if (learned) {
-        int n = pattern_features(v, white & ~kings, black & ~kings, index, sign);
-        for (int i = 0; i < n; i++) {
-            opening += sign[i] * w->opening[index[i]];
-            ending += sign[i] * w->ending[index[i]];
-        }
+        add_patterns(v, w, white & ~kings, black & ~kings, &opening, &ending);
         int base = windows[v->id].classes * STATES;
         terms_opening = w->opening + base;
         terms_ending = w->ending + base;
@@ -296,7 +327,7 @@ int32_t dm_load_weights(int32_t variant, const uint8_t *blob, int64_t length) {
     const Variant *v = variant_get(variant);
     if (!v) return DM_E_VARIANT;
     Weights *w = &weights[variant];
-    if (!w->opening || !w->ending) return DM_E_WEIGHTS;
+    if (!w->opening || !w->ending || !w->pattern) return DM_E_WEIGHTS;
     if (!blob) {
         w->learned = 0;
         return 0;
@@ -318,6 +349,10 @@ int32_t dm_load_weights(int32_t variant, const uint8_t *blob, int64_t length) {
             const uint8_t *b = data + 2 * ((int64_t)phase_index * w->features + i);
             target[i] = (int16_t)((uint16_t)b[0] | (uint16_t)b[1] << 8);
         }
+    }
+    for (int i = 0; i < windows[variant].classes * STATES; i++) {
+        w->pattern[i][0] = w->opening[i];
+        w->pattern[i][1] = w->ending[i];
     }
     w->learned = 1;
     return 0;

@@ -155,6 +155,7 @@ static int expand(Search *s, const Node *node, const TTEntry *entry) {
         uint64_t w = white, b = black, k = kings;
         apply_move(v, &w, &b, &k, color, m);
         uint64_t child = key_after(node->key, m, color, kings, k);
+        tt_prefetch(s->engine, child);
         int child_floor = capture || !(kings & m->from) ? child_index : node->floor;
         int value;
         if (number == 0) {

@@ -33,7 +33,8 @@ typedef struct TTEntry {
 } TTEntry;
 
 struct dm_engine {
-    TTEntry *table;
+    TTEntry *table;     /* 64-byte aligned, inside table_memory */
+    void *table_memory; /* what calloc gave */
     uint64_t mask; /* buckets - 1 */
     uint8_t age;
     int32_t history[2][64][64];
@@ -66,6 +67,10 @@ int negamax(Search *s, uint64_t white, uint64_t black, uint64_t kings, int color
 
 /* The transposition table (tt.c). */
 TTEntry *tt_probe(dm_engine *e, uint64_t key);
+/* Starts loading a child's bucket while the move is still being made. */
+static inline void tt_prefetch(const dm_engine *e, uint64_t key) {
+    __builtin_prefetch(&e->table[(key & e->mask) * 4]);
+}
 void tt_store(dm_engine *e, uint64_t key, int depth, int bound, int score, int move);
 
 /* Static evaluation, side to move's view (eval.c). */
