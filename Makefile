@@ -133,7 +133,7 @@ lint: $(VENV_STAMP)
 SERVER_BENCHES := bench/api.py
 # Strength matches and evaluation tuning need Scan 2.0 / py-draughts built outside the repository
 # and run for an hour or more: run by hand (docs/engine-strength.md).
-MANUAL_BENCHES := bench/match.py bench/pydraughts_driver.py bench/eval_data.py bench/tune_eval.py \
+MANUAL_BENCHES := bench/match.py bench/match_compare.py bench/pydraughts_driver.py bench/eval_data.py bench/tune_eval.py \
 	bench/move_quality.py bench/eval_labels.py bench/selfplay_native.py bench/label_native.py \
 	bench/train_native_eval.py \
 	bench/native_crosscheck.py \
@@ -141,7 +141,7 @@ MANUAL_BENCHES := bench/match.py bench/pydraughts_driver.py bench/eval_data.py b
 # Modules the benchmarks import, not benchmarks themselves.
 BENCH_MODULES := bench/variant_options.py bench/fixed_sets.py bench/capacity_meter.py \
 	bench/lambda_requests.py bench/aws_prices.py bench/pydraughts_reference.py \
-	bench/fairplay_bots.py
+	bench/fairplay_bots.py bench/openings.py
 bench: install
 	@status=0; \
 	for script in bench/*.py; do \

@@ -271,6 +271,7 @@ class GameResult:
     seconds: dict[str, float] = field(default_factory=dict)
     moves: list[str] = field(default_factory=list)
     material: str = ""  # at the end, e.g. "W 3K / B 1K": which side a draw left ahead
+    number: int = -1  # the game's number in its pairing (even: the first player has White)
 
 
 def material(board: Board) -> str:
@@ -328,7 +329,7 @@ def run_pairing(first: Player, second: Player, games: range, max_plies: int,
     for number in games:
         opening = opening_of(number // 2)
         white, black = (first, second) if number % 2 == 0 else (second, first)
-        game = play(white, black, opening, max_plies)
+        game = replace(play(white, black, opening, max_plies), number=number)
         log.append(game)
         if out is not None:
             out.write_text(json.dumps([asdict(g) for g in log], indent=1))

@@ -86,17 +86,31 @@ def test_each_native_player_searches_with_its_own_weights() -> None:
 def test_past_the_fixed_starts_each_pair_of_games_gets_its_own_opening() -> None:
     """Two players on node budgets are deterministic: when game 24 started again from the
     first fixed start, a 48-game match was 24 games played twice (2026-12-06's 18-22-8 was
-    9-11-4 twice). Past the list, each pair starts from its own seeded opening."""
+    9-11-4 twice). Past the list, each pair starts from its own seeded opening; and where a
+    seed's draw reaches a position an earlier pair starts from (10 of the first 150 did, one by
+    another move order, so a 300-game match played 20 games twice), the pair draws again,
+    the others keep theirs."""
+    pairs = 150
     fixed = [openings.opening_of(pair) for pair in range(len(openings.OPENINGS))]
     assert fixed == openings.OPENINGS
-    seeded = [openings.opening_of(pair) for pair in range(len(openings.OPENINGS), 20)]
-    assert seeded == [openings.opening_of(pair) for pair in range(len(openings.OPENINGS), 20)]
-    positions = set()
+    seeded = [openings.opening_of(pair) for pair in range(len(openings.OPENINGS), pairs)]
+    positions = []
     for opening in fixed + seeded:
         board = Board(draw_rules="fmjd")
         for text in opening:
             board.push(openings.opening_move(board, text))
         assert board.outcome() is None
-        positions.add((board.fen(), tuple(opening)))
-    assert len({fen for fen, _ in positions}) == len(fixed) + len(seeded)
+        positions.append(board.fen())
+    assert len(set(positions)) == pairs
     assert all(4 <= len(opening) <= 8 for opening in seeded)
+    redrawn, reached = 0, set(positions[: len(fixed)])
+    for pair in range(len(openings.OPENINGS), pairs):
+        first = openings._seeded(f"match-opening:{pair}")
+        ours = openings.opening_of(pair)
+        if first.fen() in reached:
+            redrawn += 1
+            assert ours != tuple(m.hub() for m in first.move_stack)
+        else:
+            assert ours == tuple(m.hub() for m in first.move_stack)
+        reached.add(positions[pair])
+    assert redrawn == 10
