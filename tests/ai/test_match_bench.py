@@ -13,7 +13,7 @@ from dames import Board
 from dames.ai.boardview import read_board
 from dames.native import available, library
 from dames.native.rules import position
-from dames.native.weights import load_shipped
+from dames.native.weights import load_shipped, use
 
 from bench import match, openings
 
@@ -86,31 +86,31 @@ def test_each_native_player_searches_with_its_own_weights() -> None:
 def test_past_the_fixed_starts_each_pair_of_games_gets_its_own_opening() -> None:
     """Two players on node budgets are deterministic: when game 24 started again from the
     first fixed start, a 48-game match was 24 games played twice (2026-12-06's 18-22-8 was
-    9-11-4 twice). Past the list, each pair starts from its own seeded opening; and where a
-    seed's draw reaches a position an earlier pair starts from (10 of the first 150 did, one by
-    another move order, so a 300-game match played 20 games twice), the pair draws again,
-    the others keep theirs."""
-    pairs = 150
-    fixed = [openings.opening_of(pair) for pair in range(len(openings.OPENINGS))]
-    assert fixed == openings.OPENINGS
-    seeded = [openings.opening_of(pair) for pair in range(len(openings.OPENINGS), pairs)]
-    positions = []
-    for opening in fixed + seeded:
-        board = Board(draw_rules="fmjd")
-        for text in opening:
-            board.push(openings.opening_move(board, text))
-        assert board.outcome() is None
-        positions.append(board.fen())
-    assert len(set(positions)) == pairs
-    assert all(4 <= len(opening) <= 8 for opening in seeded)
-    redrawn, reached = 0, set(positions[: len(fixed)])
-    for pair in range(len(openings.OPENINGS), pairs):
-        first = openings._seeded(f"match-opening:{pair}")
-        ours = openings.opening_of(pair)
-        if first.fen() in reached:
-            redrawn += 1
-            assert ours != tuple(m.hub() for m in first.move_stack)
-        else:
-            assert ours == tuple(m.hub() for m in first.move_stack)
-        reached.add(positions[pair])
-    assert redrawn == 10
+    9-11-4 twice); and seeded draws repeated positions too (10 of the first 150 pairs). Every
+    stored pair starts from a position of its own."""
+    stored = openings.stored_openings()
+    pairs = len(openings.OPENINGS) + len(stored)
+    assert pairs >= 500
+    every = [openings.opening_of(pair) for pair in range(pairs)]
+    assert every[: len(openings.OPENINGS)] == openings.OPENINGS
+    positions = [openings.start_position(opening) for opening in every]
+    assert all(board.outcome() is None for board in positions)
+    assert len({board.fen() for board in positions}) == pairs
+    assert all(4 <= len(opening) <= 8 for opening in stored)
+    with pytest.raises(ValueError, match=r"openings\.py --write"):
+        openings.opening_of(pairs)
+
+
+@pytest.mark.skipif(not available(), reason="the native core is not built")
+def test_the_openings_do_not_follow_the_engine_under_test() -> None:
+    """Drawn at each run, the openings searched with whatever weights the process had
+    loaded, so two runs meant to be compared game by game shared one opening in six. The
+    generator draws with the shipped weights whatever is loaded, and the stored list is what
+    it draws."""
+    lib = library()
+    use(lib, "international", None)  # the hand-set terms, as `maitre~handset` loads them
+    try:
+        drawn = openings.draw_openings(len(openings.OPENINGS) + 4)
+    finally:
+        load_shipped(lib)
+    assert drawn == openings.stored_openings()[:4]
