@@ -11,7 +11,8 @@ spread of the per-game differences over the square root of their number): how th
 
 A game is known by its opening and the colour the pairing's first player had: the `number`
 a record carries, or, in files written before records had one, its place in the file (a run
-starts at an even game, so the file's first record has the first player as White).
+starts at an even game, so the file's first record has the first player as White). Runs made
+before the openings were stored (2026-12-07) share few: see bench/openings.py.
 """
 
 from __future__ import annotations
@@ -37,38 +38,45 @@ class Comparison:
     tally_b: tuple[int, int, int]
 
 
-def first_player_scores(records: list[dict[str, object]]) -> dict[GameKey, float]:
-    """Each game's score for the pairing's first player (1, 0.5 or 0), by its key."""
-    scores: dict[GameKey, float] = {}
+def first_player_scores(records: list[dict[str, object]]) -> list[tuple[GameKey, float]]:
+    """Each game's key and score for the pairing's first player (1, 0.5 or 0)."""
+    scores: list[tuple[GameKey, float]] = []
     for place, record in enumerate(records):
         number = record.get("number")
         even = (number if isinstance(number, int) and number >= 0 else place) % 2 == 0
-        colour = "white" if even else "black"
         result = str(record["result"])
         score = 0.5 if result == "1/2" else 1.0 if (result == "1-0") == even else 0.0
-        key = (str(record["opening"]), colour)
-        if key in scores:
-            raise ValueError(f"the opening {key[0]!r} with the first player as {colour} is "
-                             "played twice: give the runs' files one set at a time")
-        scores[key] = score
+        scores.append(((str(record["opening"]), "white" if even else "black"), score))
     return scores
 
 
-def read_runs(paths: list[Path]) -> dict[GameKey, float]:
-    scores: dict[GameKey, float] = {}
+@dataclass(frozen=True)
+class Run:
+    scores: dict[GameKey, float]
+    repeated: int  # games left out: their opening and colour came more than once
+
+
+def read_runs(paths: list[Path]) -> Run:
+    """The games of a run's files. A key seen twice is left out, every copy of it: before
+    2026-12-07 the seeded openings could repeat a position, and such a game is the same game
+    twice for players on node budgets, or two different games no other run can be paired
+    with."""
+    if len(set(paths)) != len(paths):
+        raise ValueError("a file is named twice")
+    seen: dict[GameKey, list[float]] = {}
     for path in paths:
-        for key, score in first_player_scores(json.loads(path.read_text())).items():
-            if key in scores:
-                raise ValueError(f"{path}: the game {key} is in two files")
-            scores[key] = score
-    return scores
+        for key, score in first_player_scores(json.loads(path.read_text())):
+            seen.setdefault(key, []).append(score)
+    scores = {key: values[0] for key, values in seen.items() if len(values) == 1}
+    return Run(scores, sum(len(v) for v in seen.values() if len(v) > 1))
 
 
 def tally(scores: list[float]) -> tuple[int, int, int]:
     return (scores.count(1.0), scores.count(0.5), scores.count(0.0))
 
 
-def compare(a: dict[GameKey, float], b: dict[GameKey, float]) -> Comparison:
+def compare(run_a: Run, run_b: Run) -> Comparison:
+    a, b = run_a.scores, run_b.scores
     common = sorted(set(a) & set(b))
     if len(common) < 2:
         raise ValueError("fewer than two games in common: were the runs on the same openings?")
@@ -88,13 +96,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="match.py --out files of B")
     args = parser.parse_args(argv)
     try:
-        result = compare(read_runs(args.runs), read_runs(args.vs))
+        run_a, run_b = read_runs(args.runs), read_runs(args.vs)
+        result = compare(run_a, run_b)
     except (ValueError, KeyError, OSError) as error:
         print(f"match_compare: {error}", file=sys.stderr)
         return 2
     wa, da, la = result.tally_a
     wb, db, lb = result.tally_b
-    print(f"{result.games} games in common")
+    print(f"{result.games} games in common (left out, their opening and colour repeated: "
+          f"A {run_a.repeated}, B {run_b.repeated})")
     print(f"A {wa}-{da}-{la}, {result.score_a:.1f} %")
     print(f"B {wb}-{db}-{lb}, {result.score_b:.1f} %")
     print(f"A - B: {result.difference:+.1f} points, paired standard error "

@@ -48,23 +48,31 @@ def test_games_are_paired_by_opening_and_colour_and_the_error_is_the_paired_one(
     assert result.standard_error == pytest.approx(100 * spread / 2)
 
 
-def test_records_without_a_number_are_known_by_their_place(tmp_path: Path) -> None:
+def test_records_without_a_number_are_known_by_their_place() -> None:
     numbered = [record("a", 0, "1-0"), record("a", 1, "1-0")]
     legacy = [{k: v for k, v in r.items() if k != "number"} for r in numbered]
     scores = match_compare.first_player_scores(legacy)
-    assert scores == {("a", "white"): 1.0, ("a", "black"): 0.0}
+    assert scores == [(("a", "white"), 1.0), (("a", "black"), 0.0)]
     assert scores == match_compare.first_player_scores(numbered)
 
 
-def test_a_game_counted_twice_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]
-                                        ) -> None:
-    a = write(tmp_path / "a.json", [record("a", 0, "1-0"), record("a", 1, "1/2")])
-    again = write(tmp_path / "again.json", [record("a", 0, "0-1")])
-    b = write(tmp_path / "b.json", [record("a", 0, "1/2"), record("a", 1, "1/2")])
-    assert match_compare.main([str(a), str(again), "--vs", str(b)]) == 2
-    assert "in two files" in capsys.readouterr().err
-    assert match_compare.main([str(a), "--vs", str(b)]) == 0
-    assert "+25.0 points" in capsys.readouterr().out
+def test_a_repeated_game_is_left_out_and_a_file_named_twice_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    a = write(tmp_path / "a.json", [record("a", 0, "1-0"), record("a", 1, "1/2"),
+                                    record("b", 2, "1-0"), record("b", 3, "0-1")])
+    # Another file of A's run played "b" again (an opening drawn twice before 2026-12-07).
+    again = write(tmp_path / "again.json", [record("b", 2, "0-1")])
+    b = write(tmp_path / "b.json", [record("a", 0, "1/2"), record("a", 1, "1/2"),
+                                    record("b", 2, "1/2"), record("b", 3, "1/2")])
+    run = match_compare.read_runs([a, again])
+    assert run.repeated == 2 and ("b", "white") not in run.scores
+    assert match_compare.main([str(a), str(again), "--vs", str(b)]) == 0
+    out = capsys.readouterr().out
+    assert "3 games in common" in out and "A 2, B 0" in out
+    assert "+33.3 points" in out  # a/White +0.5, a/Black 0, b/Black +0.5: 1 / 3
+    assert match_compare.main([str(a), str(a), "--vs", str(b)]) == 2
+    assert "named twice" in capsys.readouterr().err
 
 
 def test_the_match_bench_numbers_its_games_for_the_comparison(tmp_path: Path) -> None:
