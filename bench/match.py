@@ -57,9 +57,9 @@ from dames.board import Board
 from dames.move import Move
 
 try:  # imported as bench.match (the tests), or run as a script from bench/
-    from bench.openings import opening_move, opening_of
+    from bench.openings import opening_of, start_position
 except ImportError:
-    from openings import opening_move, opening_of  # type: ignore[no-redef]
+    from openings import opening_of, start_position  # type: ignore[no-redef]
 
 LADDER = [("defi", "facile"), ("fort", "defi"), ("maitre", "fort")]
 Identity = tuple[int, int, frozenset[int]]
@@ -285,9 +285,7 @@ def material(board: Board) -> str:
 
 
 def play(white: Player, black: Player, opening: tuple[str, ...], max_plies: int) -> GameResult:
-    board = Board(draw_rules="fmjd")
-    for text in opening:
-        board.push(opening_move(board, text))
+    board = start_position(opening)
     for player in (white, black):
         player.new_game()
     spent = {white.name: 0.0, black.name: 0.0} if white.name != black.name else {white.name: 0.0}

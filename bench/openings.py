@@ -16,6 +16,7 @@ pair starts from.
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 from pathlib import Path
 
@@ -49,14 +50,10 @@ def opening_of(pair: int) -> tuple[str, ...]:
     return stored[index]
 
 
-_stored: list[tuple[str, ...]] = []
-
-
-def stored_openings() -> list[tuple[str, ...]]:
-    if not _stored:
-        _stored.extend(tuple(line.split()) for line in STORED.read_text().splitlines()
-                       if line.strip() and not line.startswith("#"))
-    return _stored
+@functools.cache
+def stored_openings() -> tuple[tuple[str, ...], ...]:
+    return tuple(tuple(line.split()) for line in STORED.read_text().splitlines()
+                 if line.strip() and not line.startswith("#"))
 
 
 def opening_move(board: Board, text: str) -> Move:

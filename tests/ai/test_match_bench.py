@@ -113,4 +113,4 @@ def test_the_openings_do_not_follow_the_engine_under_test() -> None:
         drawn = openings.draw_openings(len(openings.OPENINGS) + 4)
     finally:
         load_shipped(lib)
-    assert drawn == openings.stored_openings()[:4]
+    assert drawn == list(openings.stored_openings()[:4])

@@ -145,6 +145,16 @@ static inline int gather(uint64_t men, const int *shift) {
                  (men >> shift[3] & 3) << 6);
 }
 
+/* A window's state in base 3 read as White (its own table's view), and read as Black: the
+ * window turned 180 degrees with the colours swapped, for the table it shares. */
+static inline int state_as_white(int white, int black) {
+    return base3[white] + 2 * base3[black];
+}
+
+static inline int state_as_black(int white, int black) {
+    return base3_turned[black] + 2 * base3_turned[white];
+}
+
 /* The pattern features of a position: (feature index, +1 or -1) for each window. */
 static int pattern_features(const Variant *v, uint64_t wm, uint64_t bm, int32_t *index,
                             int32_t *sign) {
@@ -154,11 +164,11 @@ static int pattern_features(const Variant *v, uint64_t wm, uint64_t bm, int32_t 
         int white = gather(wm, w->shift[i]), black = gather(bm, w->shift[i]);
         int base = w->class_of[i] * STATES;
         if (w->canonical[i]) {
-            index[n] = base + base3[white] + 2 * base3[black];
+            index[n] = base + state_as_white(white, black);
             sign[n++] = 1;
         }
         if (w->turned[i]) {
-            index[n] = base + base3_turned[black] + 2 * base3_turned[white];
+            index[n] = base + state_as_black(white, black);
             sign[n++] = -1;
         }
     }
@@ -175,12 +185,12 @@ static void add_patterns(const Variant *v, const Weights *weight, uint64_t wm, u
         int white = gather(wm, w->shift[i]), black = gather(bm, w->shift[i]);
         const int16_t (*table)[2] = weight->pattern + w->class_of[i] * STATES;
         if (w->canonical[i]) {
-            const int16_t *pair = table[base3[white] + 2 * base3[black]];
+            const int16_t *pair = table[state_as_white(white, black)];
             o += pair[0];
             e += pair[1];
         }
         if (w->turned[i]) {
-            const int16_t *pair = table[base3_turned[black] + 2 * base3_turned[white]];
+            const int16_t *pair = table[state_as_black(white, black)];
             o -= pair[0];
             e -= pair[1];
         }
