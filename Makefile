@@ -58,11 +58,11 @@ $(NPM_STAMP): package-lock.json package.json
 	npm ci --no-audit --no-fund --loglevel=error
 	@touch $@
 
-# The native core (engine_layer/csrc): maitre, the analysis, hints and fair play's judge search
-# with it. Without a C compiler everything still runs, on the (slower) Python search.
+# The native core (engine_layer/csrc) and its endgame bitbases (generated, about 20 s): maitre,
+# the analysis, hints and fair play's judge search with it. Without a C compiler everything still runs, on the (slower) Python search.
 native:
 	@if command -v "$${CC:-cc}" >/dev/null 2>&1; then \
-	  $(MAKE) --no-print-directory -C engine_layer/csrc lib; \
+	  $(MAKE) --no-print-directory -C engine_layer/csrc lib bitbase; \
 	else \
 	  echo "No C compiler (cc): the native core is not built; maitre, the analysis and hints" \
 	    "use the pure-Python search (slower, weaker). On Debian: apt-get install gcc." >&2; \

@@ -29,7 +29,7 @@ TEMPLATE = Path(__file__).resolve().parents[1] / "template.yaml"
 # core's sources and this machine's build of it (the layer gets its own, for Lambda's arm64).
 # The puzzle generator's run logs (`*.runs.jsonl`) feed `dames.puzzles stats`, never a request.
 LEFT_OUT = (".*", "__pycache__", "*.pyc", "requirements.txt", "Makefile", "csrc", "*.so",
-            "*.runs.jsonl")
+            "*.dmb", "*.runs.jsonl")
 NATIVE_SOURCES = "csrc"
 NATIVE_PACKAGE = Path("dames") / "native"
 # Lambda's python3.13 runtime is Amazon Linux 2023 (glibc 2.34): wheels built for that glibc
@@ -97,7 +97,8 @@ def compile_all(target: Path) -> None:
 
 def build_native(source: Path, target: Path) -> None:
     """The native core for the functions' architecture, beside ``dames.native``: cross-built
-    and checked (an arm64 ELF needing no glibc newer than Lambda's) by its Makefile. A layer
+    and checked (an arm64 ELF needing no glibc newer than Lambda's) by its Makefile, with the
+    endgame bitbases it reads (generated on this machine: the same bytes on any). A layer
     without it would put `maitre` and the analysis on the slow Python search in production,
     so a failure here fails the build, not the first game."""
     if template_setting("Architectures") != "arm64":
@@ -106,7 +107,8 @@ def build_native(source: Path, target: Path) -> None:
     out = (target / NATIVE_PACKAGE).resolve()
     done = subprocess.run(["make", "--no-print-directory", "-C", str(source / NATIVE_SOURCES),
                            "lambda-lib", f"OUT={out}"], check=False)
-    if done.returncode != 0 or not (out / "libdames_core.so").is_file():
+    bitbases = sorted(path.name for path in (out / "bitbase").glob("*.dmb"))
+    if done.returncode != 0 or not (out / "libdames_core.so").is_file() or len(bitbases) != 4:
         raise SystemExit("the native core did not build for arm64 (apt-get install "
                          "gcc-aarch64-linux-gnu file): the layer would ship without it")
 

@@ -497,7 +497,7 @@ declare namespace Api {
     legalMoves: MoveView[];
     /** Set when the game is over there. */
     outcome: OutcomeView | null;
-    /** Centi-men from White's side (100 = one man); null once the game is over. */
+    /** Centi-men from White's side (100 = one man), within ±2000 but for a forced win (then `mate` is set); null once the game is over. */
     eval: number | null;
     /** Plies to a forced win, positive when White wins; null when none is seen. */
     mate: number | null;

@@ -6,6 +6,7 @@ from typing import Any
 
 import dames
 import pytest
+from dames.native import available as native_available
 from dames_backend.games.position import MAX_DEPTH, MAX_MOVES
 from fastapi.testclient import TestClient
 
@@ -38,6 +39,16 @@ def test_a_free_man_is_seen_and_taken(games_client: TestClient) -> None:
     answer = analyse(games_client, variant="international", fen=fen, depth=4)
     assert answer["bestMove"]["captures"] == [28]
     assert answer["eval"] <= -60  # from White's side: Black is better
+
+
+def test_a_won_ending_reads_as_the_game_analysis_shows_it(games_client: TestClient) -> None:
+    # 6-33 forces 38x29 and a king takes back: three kings against a man, which the endgame
+    # bitbases know won (a score of 200 men), shown at the cap like the game analysis's.
+    if not native_available():
+        pytest.skip("the native core is not built (make)")
+    answer = analyse(games_client, variant="international", fen="W:WK3,K4,K6:B38,36", depth=10)
+    assert answer["bestMove"]["notation"] == "6-33"
+    assert answer["eval"] == 2000 and answer["mate"] is None
 
 
 def test_moves_are_played_for_both_sides_and_the_eval_follows(games_client: TestClient) -> None:

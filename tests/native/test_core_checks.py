@@ -41,8 +41,8 @@ def test_the_core_is_clean_under_address_and_undefined_behaviour_sanitizers() ->
     assert "all passed" in out and "runtime error" not in out
 
 
-def digest(out: str) -> str:
-    found = re.search(r"search digest ([0-9a-f]{16})", out)
+def digest(out: str, of: str = "search") -> str:
+    found = re.search(rf"{of} digest ([0-9a-f]{{16}})", out)
     assert found, out[-2000:]
     return found.group(1)
 
@@ -51,8 +51,11 @@ def test_the_arm64_library_runs_under_qemu_and_needs_no_newer_glibc() -> None:
     need("cc", "aarch64-linux-gnu-gcc", "qemu-aarch64-static", "objdump", "file")
     out = run_make("arm64-check")
     assert "all passed" in out and "at most 2.34" in out
-    # The fixed search gives the same moves, scores, depths and node counts on both.
-    assert digest(out) == digest(run_make("check"))
+    # The fixed search gives the same moves, scores, depths and node counts on both, and the
+    # bitbases generated there the same results.
+    host = run_make("check")
+    assert digest(out) == digest(host)
+    assert digest(out, "bitbase") == digest(host, "bitbase")
 
 
 def test_the_fuzz_target_finds_nothing() -> None:

@@ -113,9 +113,11 @@ def test_the_federation_endgame_count_draws_three_kings_against_one() -> None:
 
 
 def test_the_history_is_seen_for_repetitions() -> None:
-    """Black two kings and a man against a king and a man wins, unless 25 king moves each
-    (the daily's rule, 49 of the 50 plies already played) end the game first."""
-    fen = "W:WK46,49:BK3,K4,15"
+    """Black three kings and a man against a king and a man wins, unless 25 king moves each
+    (the daily's rule, 49 of the 50 plies already played) end the game first. (With two
+    kings, White gives its man up for three pieces against a king on the long diagonal: a
+    draw, which the endgame bitbase knows.)"""
+    fen = "W:WK46,49:BK2,K3,K4,15"
     alone = native_search(Board(fen), BUDGET)[1]
     played = king_shuffle(fen, 49)
     with_history = native_search(played, BUDGET)[1]

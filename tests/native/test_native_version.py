@@ -6,7 +6,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from dames.native import abi, available, engine_version, weights
+from dames import Board
+from dames.native import (
+    abi,
+    available,
+    bitbase,
+    engine_version,
+    library,
+    reset_for_tests,
+    weights,
+)
+from dames.native.rules import position
 
 pytestmark = pytest.mark.skipif(not available(), reason="the native core is not built (make)")
 
@@ -23,3 +33,24 @@ def test_the_version_names_the_weights_loaded_not_the_file_now_on_disk(
     monkeypatch.setattr(weights, "path_for",
                         lambda variant: other if variant == "international" else shipped(variant))
     assert engine_version() == before
+
+
+def test_the_version_says_when_no_bitbase_was_loaded(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Without the files (`make bitbase` not run) the search has no bitbase, and judgements
+    made so name it: they are made again where the bitbases are."""
+    with_them = engine_version()
+    board = Board("W:WK1:BK7")  # the king takes the other's last piece
+    two_kings = position(board.variant, board.white, board.black, board.kings, 0)
+    assert with_them.split("+")[2].startswith("bb-") and not with_them.endswith("+bb-none")
+    assert bitbase.probe(library(), two_kings) == "win"
+    monkeypatch.setattr(bitbase, "path_for", lambda variant: tmp_path / f"{variant}.dmb")
+    reset_for_tests()
+    try:
+        assert engine_version().endswith("+bb-none")
+        assert bitbase.probe(library(), two_kings) is None
+    finally:
+        monkeypatch.undo()
+        reset_for_tests()
+    assert engine_version() == with_them
+    assert bitbase.probe(library(), two_kings) == "win"

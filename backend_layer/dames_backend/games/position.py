@@ -19,6 +19,7 @@ from dames.ai.levels import native_level
 from dames.ai.player import search_position
 from dames.ai.results import IterationInfo
 from dames.ai.search import MATE, MATE_BOUND
+from dames.analysis.scoring import EVAL_CAP
 from dames.setup import check_setup
 from pydantic import BaseModel, Field
 
@@ -63,7 +64,8 @@ class PositionAnalysis(BaseModel):
     legalMoves: list[MoveView]
     outcome: OutcomeView | None = Field(description="Set when the game is over there.")
     eval: int | None = Field(
-        description="Centi-men from White's side (100 = one man); null once the game is over."
+        description="Centi-men from White's side (100 = one man), within ±2000 but for a"
+        " forced win (then `mate` is set); null once the game is over."
     )
     mate: int | None = Field(
         description="Plies to a forced win, positive when White wins; null when none is seen."
@@ -178,7 +180,9 @@ def analyse_position(
     hubs, score, view.depth, view.nodes = _search(board, depth)
     view.bestMove = move_view(board, board.parse_move(hubs[0]))
     view.bestLine = _line_notation(board, hubs)
-    view.eval = _white_side(score, board.turn)
+    # Clamped as the game analysis clamps (a won ending the bitbases know scores 200 men).
+    view.eval = _white_side(score if abs(score) >= MATE_BOUND
+                            else max(-EVAL_CAP, min(EVAL_CAP, score)), board.turn)
     # Short of the depth asked with no end in sight: the node budget stopped it (a forced
     # win found early ends the search too, and says so by itself).
     view.depthCut = 0 < view.depth < depth and abs(score) < MATE_BOUND

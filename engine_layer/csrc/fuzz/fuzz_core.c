@@ -3,8 +3,10 @@
  * Bytes 0-1: variant and side to move; 2-25: white, black, kings (masked to the board when
  * byte 0's high bit is clear, raw otherwise, to reach the position checks); then each byte
  * picks one of the legal moves to play, and every position met is also counted (perft 2),
- * evaluated, featured and searched briefly. A trailing blob after a 0xFF byte goes to
- * dm_load_weights. Every call must return an answer or an error, never fault. */
+ * evaluated, featured, read in the endgame bitbase (three pieces, generated at the first
+ * call) and searched briefly (the search reads it too). A trailing blob after a 0xFF byte
+ * goes to dm_load_weights and dm_load_bitbase (the generated bitbase loaded again after).
+ * Every call must return an answer or an error, never fault. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,10 +30,28 @@ static void play(dm_position *p, const dm_move *m) {
 }
 
 static dm_engine *engine;
+static uint8_t *bitbase[DM_VARIANTS];
+static int64_t bitbase_bytes[DM_VARIANTS];
+
+static void load_bitbases(void) {
+    for (int v = 0; v < DM_VARIANTS; v++) {
+        if (!bitbase[v]) {
+            bitbase_bytes[v] = dm_bitbase_generate(v, 3, NULL, 0);
+            bitbase[v] = malloc((size_t)bitbase_bytes[v]);
+            if (!bitbase[v] || dm_bitbase_generate(v, 3, bitbase[v], bitbase_bytes[v]) !=
+                                   bitbase_bytes[v])
+                abort();
+        }
+        if (dm_load_bitbase(v, bitbase[v], bitbase_bytes[v]) != 0) abort();
+    }
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size < 26) return 0;
-    if (!engine) engine = dm_engine_new(12);
+    if (!engine) {
+        engine = dm_engine_new(12);
+        load_bitbases();
+    }
     static dm_move moves[DM_MAX_MOVES];
     static dm_result result;
     dm_position p;
@@ -50,8 +70,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (int step = 0; step < 40; step++) {
         int n = dm_legal_moves(&p, moves, DM_MAX_MOVES);
         if (n <= 0) break;
-        int32_t value, indices[64], counts[64], phase;
+        int32_t value, indices[64], counts[64], phase, result_bb;
         dm_evaluate(&p, 0, &value);
+        dm_bitbase_probe(&p, &result_bb);
         dm_features(&p, indices, counts, 64, &phase);
         if (step % 8 == 0) dm_perft(&p, 2);
         if (step % 16 == 0) {
@@ -66,6 +87,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (at < size && data[at] == 0xFF) {
         dm_load_weights(data[0] & 3, data + at + 1, (int64_t)(size - at - 1));
         dm_load_weights(data[0] & 3, NULL, 0);
+        dm_load_bitbase(data[0] & 3, data + at + 1, (int64_t)(size - at - 1));
+        load_bitbases();
     }
     return 0;
 }

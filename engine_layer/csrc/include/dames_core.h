@@ -24,7 +24,7 @@ extern "C" {
 #define DM_API __attribute__((visibility("default")))
 
 /* Bumped whenever a struct below or a function's meaning changes; Python checks it. */
-#define DM_ABI_VERSION 2
+#define DM_ABI_VERSION 3
 
 enum dm_variant { DM_INTERNATIONAL = 0, DM_BRAZILIAN = 1, DM_ENGLISH = 2, DM_ITALIAN = 3 };
 #define DM_VARIANTS 4
@@ -43,7 +43,7 @@ enum dm_variant { DM_INTERNATIONAL = 0, DM_BRAZILIAN = 1, DM_ENGLISH = 2, DM_ITA
 #define DM_E_CAPACITY (-3)  /* more moves than the caller's buffer (or DM_MAX_MOVES) */
 #define DM_E_LIMIT (-4)     /* a capture search beyond the generator's step bound */
 #define DM_E_ARGUMENT (-5)  /* a null pointer, a negative depth, a bad length */
-#define DM_E_WEIGHTS (-6)   /* a weights blob that does not read */
+#define DM_E_WEIGHTS (-6)   /* a weights or bitbase blob that does not read */
 
 typedef struct dm_position {
     uint64_t white;
@@ -113,6 +113,7 @@ typedef struct dm_limits {
 #define DM_NO_REDUCTIONS 2  /* measure what late-move reductions buy */
 #define DM_HANDSET_EVAL 4   /* the evaluation without its learned weights */
 #define DM_SHORT_CLOCK 8    /* the earlier clock use, about a third of the time (measure) */
+#define DM_NO_BITBASE 16    /* the search without its endgame bitbase (measure) */
 
 struct dm_result {
     int32_t depth;       /* last completed iteration */
@@ -162,6 +163,23 @@ DM_API int32_t dm_feature_count(int32_t variant);
  * ending) to `phase`. */
 DM_API int32_t dm_features(const dm_position *position, int32_t *indices, int32_t *counts,
                     int32_t capacity, int32_t *phase);
+
+/* ------------------------------------------------------------------ endgame bitbases */
+
+/* Win, draw or loss (the side to move's) for every position of up to `pieces` pieces (2..4),
+ * found by retrograde analysis with the core's rules: the blob `dm_load_bitbase` reads,
+ * written to `out` (capacity bytes). Returns the blob's length (with a null `out`: the
+ * length it needs), or an error. Minutes for 4 pieces of 10x10, seconds below. */
+DM_API int64_t dm_bitbase_generate(int32_t variant, int32_t pieces, uint8_t *out,
+                                   int64_t capacity);
+
+/* Load a variant's bitbase (copied); a null blob unloads it. The search then reads it at
+ * positions with fewer pieces than its root (DM_NO_BITBASE: never). */
+DM_API int32_t dm_load_bitbase(int32_t variant, const uint8_t *blob, int64_t length);
+
+/* The loaded bitbase's result for a position: 0 none (too many pieces, nothing loaded),
+ * 1 the side to move loses, 2 draw, 3 wins; 0 or an error is returned. */
+DM_API int32_t dm_bitbase_probe(const dm_position *position, int32_t *result);
 
 #ifdef __cplusplus
 }

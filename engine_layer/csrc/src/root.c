@@ -1,11 +1,13 @@
 /* The root: iterative deepening over the root moves with exact ties (as `dames.ai.search`:
  * each move after the first is tested against the best score minus one and searched again
  * with an open window when it reaches it, so every move sharing the best score is known),
- * the limits (depth, work, clock, stop), the clock's use, and the expected line. */
+ * the endgame bitbase's verdict on the root moves, the limits (depth, work, clock, stop),
+ * the clock's use, and the expected line. */
 #define _POSIX_C_SOURCE 200809L
 #include <string.h>
 #include <time.h>
 
+#include "bitbase.h"
 #include "search.h"
 
 int64_t now_us(void) {
@@ -30,6 +32,13 @@ typedef struct Root {
     int scores[DM_MAX_MOVES];
     int exact[DM_MAX_MOVES];
     int history_len;
+    /* Where the root is in the bitbase: a move it shows worse than the best is not searched
+     * but valued (a draw given away -1, a loss a bitbase loss), so none is ever played. */
+    int settled[DM_MAX_MOVES];
+    int settled_score[DM_MAX_MOVES];
+    /* A won root's searched moves are worth at least a draw (the game's counts may still
+     * draw them: the bitbase knows no counts), so more than a draw given away. */
+    int least;
 } Root;
 
 static uint64_t crowning_from(const Variant *v, int color) {
@@ -59,7 +68,9 @@ static int iterate(Search *s, Root *r, int depth, int *scores, int *exact) {
         int floor = m->captured || !(p->kings & m->from) ? s->path_len : 0;
         int value;
         exact[index] = 1;
-        if (rank == 0) {
+        if (r->settled[index]) {
+            value = r->settled_score[index];
+        } else if (rank == 0) {
             value = -negamax(s, w, b, k, 1 - p->turn, child, depth - 1, -INF, INF, 1, floor);
         } else {
             value = -negamax(s, w, b, k, 1 - p->turn, child, depth - 1, -best, -best + 1, 1,
@@ -72,6 +83,7 @@ static int iterate(Search *s, Root *r, int depth, int *scores, int *exact) {
             }
         }
         if (s->aborted) break;
+        if (!r->settled[index] && value < r->least) value = r->least;
         scores[index] = value;
         if (value > best) {
             best = value;
@@ -155,6 +167,27 @@ static void principal_variation(Search *s, const Root *r, int best, dm_result *r
     }
 }
 
+/* The root in the bitbase: each move's result for the mover; those below the best are
+ * settled. The search then looks for progress among the others, by the evaluation and by
+ * captures into smaller endings (the bitbase has no distances). */
+static void settle_root(Search *s, Root *r) {
+    const dm_position *p = &r->position;
+    int result[DM_MAX_MOVES], best = BB_NONE;
+    for (int i = 0; i < r->n; i++) {
+        uint64_t w = p->white, b = p->black, k = p->kings;
+        apply_move(s->v, &w, &b, &k, p->turn, &r->moves[i]);
+        int theirs = (p->turn ? w : b) ? bitbase_probe(s->v, w, b, k, 1 - p->turn) : BB_LOSS;
+        result[i] = theirs == BB_NONE ? BB_NONE : BB_WIN + BB_LOSS - theirs;
+        if (result[i] > best) best = result[i];
+    }
+    for (int i = 0; i < r->n; i++) {
+        if (result[i] == BB_NONE || result[i] >= best) continue;
+        r->settled[i] = 1;
+        r->settled_score[i] = result[i] == BB_DRAW ? -1 : 1 - BITBASE_WIN;
+    }
+    if (best == BB_WIN) r->least = 0;
+}
+
 static int check_game(const dm_game *g) {
     int32_t error = dm_check_position(&g->position);
     if (error) return error;
@@ -196,6 +229,12 @@ static void start(Search *s, dm_engine *e, const dm_game *g, const dm_limits *l,
     uint64_t us = p->turn ? p->black : p->white, them = p->turn ? p->white : p->black;
     r->n = gen_moves(s->v, us, them, p->kings, p->turn, r->moves, DM_MAX_MOVES, 0);
     e->age = (uint8_t)(e->age + 1);
+    int held = l->flags & DM_NO_BITBASE ? 0 : bitbase_pieces(p->variant);
+    int pieces = popcount(p->white | p->black);
+    s->bitbase_pieces = pieces - 1 < held ? pieces - 1 : held;
+    memset(r->settled, 0, sizeof r->settled);
+    r->least = -INF;
+    if (pieces <= held && r->n > 0) settle_root(s, r);
 }
 
 static void finish(Search *s, Root *r, int depth, int best, dm_result *result) {

@@ -2,10 +2,12 @@
  * compulsory, so a position with a capture is never evaluated: forced captures are followed
  * to the end), crowning steps searched at quiet leaves, the game's draw rules and
  * repetitions, a transposition table, killer and history ordering, a forced-reply
- * extension, late-move reductions and ProbCut (Scan's pruning). The same design as the
- * Python strong search (`dames.ai.strong`), at a compiled speed. */
+ * extension, late-move reductions and ProbCut (Scan's pruning), and the endgame bitbase
+ * below the root's material (bitbase.c). The same design as the Python strong search
+ * (`dames.ai.strong`), at a compiled speed, but for the bitbase. */
 #include <string.h>
 
+#include "bitbase.h"
 #include "search.h"
 
 /* Late-move reductions: quiet moves from this one on, this many plies from the leaves. */
@@ -218,6 +220,11 @@ int negamax(Search *s, uint64_t white, uint64_t black, uint64_t kings, int color
     /* The game's draw rules end the line here, unless the side to move has no move. */
     if (s->path_len - floor >= s->quiet_limit || ply >= s->plies_left)
         return has_any_move(v, us, them, kings, color) ? 0 : ply - MATE;
+    if (popcount(white | black) <= s->bitbase_pieces) {
+        int result = bitbase_probe(v, white, black, kings, color);
+        if (result == BB_DRAW) return 0;
+        if (result) return result == BB_WIN ? BITBASE_WIN - ply : ply - BITBASE_WIN;
+    }
     if (depth <= 0) {
         depth = 0;
         if (!gen_has_capture(v, us, them, kings, color)) {

@@ -11,6 +11,9 @@
 /* Plies of forced captures followed beyond the iteration's depth (flying kings' exchanges
  * can branch without end). */
 #define CAPTURE_PLIES 16
+/* A position the endgame bitbase wins (less the plies to it: the nearest is preferred);
+ * far above any evaluation, below the mates. */
+#define BITBASE_WIN 20000
 
 /* Zobrist keys: [2 * colour + king][bit], and the side to move's. */
 extern uint64_t piece_keys[4][64];
@@ -55,6 +58,7 @@ typedef struct Search {
     int plies_left;
     int capture_ply_limit;
     int extension_limit;
+    int bitbase_pieces; /* positions of at most this many pieces are read, not searched */
     uint64_t crowning_from[2]; /* where a side's men crown from in one step */
     uint64_t path[MAX_PLY + DM_MAX_HISTORY + 2];
     int path_len;

@@ -132,12 +132,65 @@ static int fixed_search(void) {
     return 0;
 }
 
+/* Endings of international draughts: two kings against one draw; a king that takes the
+ * other's last piece wins; a man that cannot stop the other's crowning draws at best. */
+static const struct {
+    const char *fen;
+    int result;
+} ENDINGS[] = {
+    {"W:WK2,K3:BK46", 2}, {"B:WK2,K3:BK46", 2}, {"W:WK11:BK50", 2}, {"W:WK1:BK7", 3},
+    {"B:WK1:BK7", 2},
+};
+
+/* Each variant's bitbase of three pieces generated, loaded and read: the count of each
+ * result (the same on every architecture: tests/native compares them), and known endings
+ * (tests/native checks the shipped four-piece ones against the Python rules). */
+static int bitbases(void) {
+    int failures = 0;
+    uint64_t digest = 1469598103934665603ULL;
+    for (int variant = 0; variant < DM_VARIANTS; variant++) {
+        int pieces = 3;
+        int64_t bytes = dm_bitbase_generate(variant, pieces, NULL, 0);
+        uint8_t *blob = bytes > 0 ? malloc((size_t)bytes) : NULL;
+        if (!blob || dm_bitbase_generate(variant, pieces, blob, bytes) != bytes ||
+            dm_load_bitbase(variant, blob, bytes) != 0 ||
+            dm_load_bitbase(variant, blob, bytes - 1) != DM_E_WEIGHTS ||
+            dm_load_bitbase(variant, blob, bytes) != 0) {
+            printf("FAIL bitbase %d\n", variant);
+            free(blob);
+            return failures + 1;
+        }
+        int64_t count[4] = {0, 0, 0, 0};
+        for (int64_t i = 20; i < bytes; i++)
+            for (int j = 0; j < 4; j++) count[blob[i] >> (2 * j) & 3]++;
+        free(blob);
+        for (int r = 0; r < 4; r++) {
+            digest ^= (uint64_t)count[r];
+            digest *= 1099511628211ULL;
+        }
+        printf("bitbase %d (%d pieces): %" PRId64 " losses, %" PRId64 " draws, %" PRId64
+               " wins\n", variant, pieces, count[1], count[2], count[3]);
+    }
+    for (size_t i = 0; i < sizeof ENDINGS / sizeof ENDINGS[0]; i++) {
+        dm_position p;
+        int32_t result = -1;
+        if (parse_fen(ENDINGS[i].fen, DM_INTERNATIONAL, &p) != 0 ||
+            dm_bitbase_probe(&p, &result) != 0 || result != ENDINGS[i].result) {
+            printf("FAIL bitbase %s: %d, not %d\n", ENDINGS[i].fen, result, ENDINGS[i].result);
+            failures++;
+        }
+    }
+    for (int variant = 0; variant < DM_VARIANTS; variant++) dm_load_bitbase(variant, NULL, 0);
+    printf("bitbase digest %016" PRIx64 "\n", digest);
+    return failures;
+}
+
 int main(void) {
     if (dm_abi_version() != DM_ABI_VERSION) {
         printf("FAIL abi version\n");
         return 1;
     }
-    int failures = check_perft() + fixed_search();
+    int failures = check_perft() + fixed_search() + bitbases();
     printf("%s\n", failures ? "FAILED" : "all passed");
     return failures ? 1 : 0;
 }

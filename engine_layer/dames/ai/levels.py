@@ -49,6 +49,9 @@ class Level:
     # default), or the earlier rule that spent about a third of it (`maitre-nospend_clock`
     # in bench/match.py, to measure what the rest of the clock buys).
     spend_clock: bool = True
+    # The native core's endgame bitbases (dames.native.bitbase), read below the root's
+    # material; switched off only to measure what they buy (`maitre-nobitbase`).
+    bitbase: bool = True
     # Searched by the native core (`dames.native`) where it is built: `node_budget` then counts
     # the core's nodes. Where it is not, `fallback` (a Python level) searches instead.
     native: bool = False

@@ -13,10 +13,11 @@ import ctypes
 import os
 import threading
 
-from dames.native import abi, weights
+from dames.native import abi, bitbase, weights
 
 _lock = threading.Lock()
-_state: dict[str, ctypes.CDLL | str] = {}  # "lib": the library or why not; "weights": digest
+# "lib": the library or why not; "weights", "bitbase": digests of what it loaded
+_state: dict[str, ctypes.CDLL | str] = {}
 
 
 def _load() -> ctypes.CDLL | str:
@@ -28,7 +29,7 @@ def _load() -> ctypes.CDLL | str:
 
 
 def _try_load() -> ctypes.CDLL | str:
-    """Called under the lock; records the digest of the weights it loaded."""
+    """Called under the lock; records the digests of the weights and bitbases it loaded."""
     if os.environ.get("DAMES_NATIVE", "").strip() == "0":
         return "switched off (DAMES_NATIVE=0)"
     path = abi.library_path()
@@ -37,6 +38,7 @@ def _try_load() -> ctypes.CDLL | str:
     try:
         lib = abi.load(path)
         _state["weights"] = weights.load_shipped(lib)
+        _state["bitbase"] = bitbase.load_shipped(lib)
     except OSError as exc:
         return f"{path} cannot be loaded: {exc}"
     return lib
@@ -60,12 +62,12 @@ def library() -> ctypes.CDLL:
 
 
 def engine_version() -> str:
-    """What searched: the core's revision and a digest of the weights it loaded (not of the
-    files now on disk: a process keeps the weights it started with), or "python" where it is
-    unavailable (stored analyses and judgements keep it)."""
+    """What searched: the core's revision and digests of the weights and the endgame bitbases
+    it loaded (not of the files now on disk: a process keeps what it started with), or
+    "python" where it is unavailable (stored analyses and judgements keep it)."""
     if not available():
         return "python"
-    return f"core-{abi.CORE_REVISION}+{_state['weights']}"
+    return f"core-{abi.CORE_REVISION}+{_state['weights']}+bb-{_state['bitbase']}"
 
 
 def reset_for_tests() -> None:

@@ -10,10 +10,10 @@ import ctypes
 import os
 from pathlib import Path
 
-ABI_VERSION = 2
+ABI_VERSION = 3
 # Bump (YYYY.MM.DD-N) whenever the core's search or evaluation may answer differently for the
 # same position and budget: stored analyses name the engine that made them.
-CORE_REVISION = "2026.12.02-1"
+CORE_REVISION = "2026.12.07-1"
 MAX_CAPTURES = 49
 MAX_MOVES = 1024
 MAX_PV = 64
@@ -30,13 +30,16 @@ ERRORS = {
     -3: "more moves than the core's buffer holds",
     -4: "a capture search beyond the generator's step bound",
     -5: "a bad argument",
-    -6: "a weights blob that does not read",
+    -6: "a weights or bitbase blob that does not read",
 }
 # dm_limits.flags
 NO_PROBCUT = 1
 NO_REDUCTIONS = 2
 HANDSET_EVAL = 4
 SHORT_CLOCK = 8
+NO_BITBASE = 16
+# dm_bitbase_probe's results: the side to move's.
+BITBASE_RESULTS = {0: None, 1: "loss", 2: "draw", 3: "win"}
 
 LIBRARY_NAME = "libdames_core.so"
 # Where `make` puts the library built for this machine (and the Lambda layer the arm64 one).
@@ -142,6 +145,13 @@ def _declare(lib: ctypes.CDLL) -> None:
     lib.dm_evaluate.argtypes = [position_p, ctypes.c_int32, ctypes.POINTER(ctypes.c_int32)]
     lib.dm_load_weights.restype = ctypes.c_int32
     lib.dm_load_weights.argtypes = [ctypes.c_int32, ctypes.c_char_p, ctypes.c_int64]
+    lib.dm_bitbase_generate.restype = ctypes.c_int64
+    lib.dm_bitbase_generate.argtypes = [ctypes.c_int32, ctypes.c_int32, ctypes.c_char_p,
+                                        ctypes.c_int64]
+    lib.dm_load_bitbase.restype = ctypes.c_int32
+    lib.dm_load_bitbase.argtypes = [ctypes.c_int32, ctypes.c_char_p, ctypes.c_int64]
+    lib.dm_bitbase_probe.restype = ctypes.c_int32
+    lib.dm_bitbase_probe.argtypes = [position_p, ctypes.POINTER(ctypes.c_int32)]
     lib.dm_feature_count.restype = ctypes.c_int32
     lib.dm_feature_count.argtypes = [ctypes.c_int32]
     lib.dm_features.restype = ctypes.c_int32

@@ -41,23 +41,30 @@ class Tally:
     disagreements: list[Disagreement] = field(default_factory=list)  # the first few
 
 
-def _placement(variant: Variant, rng: random.Random) -> Bitboards:
-    geometry = variant.geometry
-    bits = [geometry.bit_of_square[s] for s in range(1, variant.squares + 1)]
-    most = 20 if variant.size == 10 else 12
-    chosen = rng.sample(bits, rng.randint(2, 2 * most))
-    king_share = rng.choice((0.0, 0.2, 0.5, 0.9))
+def placed(variant: Variant, chosen: list[int], colours: list[int], king_share: float,
+           rng: random.Random) -> Bitboards:
+    """Pieces on the `chosen` bits, of the `colours` (0 White), each a king with chance
+    `king_share` (a man on its own crowning row always: it cannot stand there), and either
+    side to move."""
     white = black = kings = 0
-    for index, bit in enumerate(chosen):
+    for bit, color in zip(chosen, colours, strict=True):
         mask = 1 << bit
-        color = index % 2
-        if rng.random() < king_share or mask & geometry.promotion_mask[color]:
+        if rng.random() < king_share or mask & variant.geometry.promotion_mask[color]:
             kings |= mask
         if color == 0:
             white |= mask
         else:
             black |= mask
     return white, black, kings, rng.randint(0, 1)
+
+
+def _placement(variant: Variant, rng: random.Random) -> Bitboards:
+    geometry = variant.geometry
+    bits = [geometry.bit_of_square[s] for s in range(1, variant.squares + 1)]
+    most = 20 if variant.size == 10 else 12
+    chosen = rng.sample(bits, rng.randint(2, 2 * most))
+    king_share = rng.choice((0.0, 0.2, 0.5, 0.9))
+    return placed(variant, chosen, [index % 2 for index in range(len(chosen))], king_share, rng)
 
 
 def _games(variant: Variant, rng: random.Random) -> Iterator[Bitboards]:

@@ -32,15 +32,19 @@ from dames.native import available as native_available
 # 10th ply stays well inside. Deterministic: no clock, an emptied table of a fixed size, so the
 # verification test reproduces the generator's answer on any machine with the core built.
 # Without the core, the Python search's 6 plies (a set made so is not the shipped one).
-PUZZLE_LEVEL = Level("puzzle", depth=10, node_budget=1_000_000, native=True,
+# None of the three reads the endgame bitbases (`bitbase=False`): a bitbase knows who wins,
+# not in how many moves, so it would rate every winning capture into a small ending alike,
+# where a puzzle's one move is told from the others by the distance to the win.
+PUZZLE_LEVEL = Level("puzzle", depth=10, node_budget=1_000_000, native=True, bitbase=False,
                      fallback=Level("puzzle", depth=6, node_budget=400_000),
                      description="the puzzle generator's search (reproducible)")
 # The screening pass over every position of a game: cheap, only to find candidates.
-SCREEN_LEVEL = Level("puzzle-screen", depth=6, node_budget=100_000, native=True,
+SCREEN_LEVEL = Level("puzzle-screen", depth=6, node_budget=100_000, native=True, bitbase=False,
                      fallback=Level("puzzle-screen", depth=4, node_budget=16_000),
                      description="the generator's first look at every position")
 # The pair self-play's screen (``selfplay.pair_game``): cheaper, where the shots are short.
 QUICK_SCREEN_LEVEL = Level("puzzle-quick-screen", depth=4, node_budget=30_000, native=True,
+                           bitbase=False,
                            fallback=Level("puzzle-quick-screen", depth=3, node_budget=6_000),
                            description="the first look at the pair self-play's positions")
 
