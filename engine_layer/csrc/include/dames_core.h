@@ -132,6 +132,9 @@ struct dm_result {
 
 #define DM_MATE 100000
 #define DM_MATE_BOUND (DM_MATE - 1000)
+/* A position the endgame bitbase wins, less the plies to it: far above any evaluation,
+ * below the mates. */
+#define DM_BITBASE_WIN 20000
 
 /* A search engine: its transposition table, history and killers. One per thread. */
 typedef struct dm_engine dm_engine;

@@ -13,8 +13,6 @@
 
 #include "bitbase.h"
 
-#define HEADER 20
-
 static int64_t binom[65][BB_MAX_PIECES + 1];
 
 typedef struct Loaded {
@@ -60,8 +58,7 @@ void layout_init(Layout *l, const Variant *v, int max_pieces) {
 static int frame_squares(const Variant *v, uint64_t bits, int turned, int *out) {
     int k = 0;
     for (; bits; bits &= bits - 1) {
-        int b = lsb(bits), row = v->row[b];
-        int sq = row * v->per_row + (v->col[b] - (row % 2 == 0)) / 2;
+        int sq = v->square_of_bit[lsb(bits)];
         int value = turned ? v->squares - 1 - sq : sq;
         int j = k++;
         for (; j > 0 && out[j - 1] > value; j--) out[j] = out[j - 1];
@@ -170,17 +167,18 @@ int32_t dm_load_bitbase(int32_t variant, const uint8_t *blob, int64_t length) {
     free(b->packed);
     b->packed = NULL;
     if (!blob) return 0;
-    if (length < HEADER || memcmp(blob, "DMB1", 4) != 0) return DM_E_WEIGHTS;
+    if (length < BB_HEADER || memcmp(blob, "DMB1", 4) != 0) return DM_E_WEIGHTS;
     int pieces = (int)read_le(blob + 8, 4);
     if (read_le(blob + 4, 4) != variant || pieces < 2 || pieces > BB_MAX_PIECES)
         return DM_E_WEIGHTS;
     Layout layout;
     layout_init(&layout, v, pieces);
     int64_t bytes = (layout.total + 3) / 4;
-    if (read_le(blob + 12, 8) != layout.total || length != HEADER + bytes) return DM_E_WEIGHTS;
+    if (read_le(blob + 12, 8) != layout.total || length != BB_HEADER + bytes)
+        return DM_E_WEIGHTS;
     uint8_t *packed = malloc((size_t)bytes);
     if (!packed) return DM_E_CAPACITY;
-    memcpy(packed, blob + HEADER, (size_t)bytes);
+    memcpy(packed, blob + BB_HEADER, (size_t)bytes);
     b->layout = layout;
     b->packed = packed;
     return 0;

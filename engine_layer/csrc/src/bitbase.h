@@ -6,6 +6,7 @@
 #include "core.h"
 
 #define BB_MAX_PIECES 4
+#define BB_HEADER 20 /* a file's "DMB1", variant, pieces, positions (bitbase.c) */
 enum { BB_NONE = 0, BB_LOSS = 1, BB_DRAW = 2, BB_WIN = 3 }; /* the side to move's result */
 
 /* A material signature: men and kings of the side to move ("White"), then of the other. */

@@ -141,7 +141,7 @@ int64_t dm_bitbase_generate(int32_t variant, int32_t pieces, uint8_t *out, int64
     if (pieces < 2 || pieces > BB_MAX_PIECES) return DM_E_ARGUMENT;
     Layout l;
     layout_init(&l, v, pieces);
-    int64_t bytes = 20 + (l.total + 3) / 4;
+    int64_t bytes = BB_HEADER + (l.total + 3) / 4;
     if (!out) return bytes;
     if (capacity < bytes) return DM_E_CAPACITY;
     uint8_t *value = calloc((size_t)l.total, 1);
@@ -172,7 +172,7 @@ int64_t dm_bitbase_generate(int32_t variant, int32_t pieces, uint8_t *out, int64
     }
     for (int i = 0; i < 8; i++) out[12 + i] = (uint8_t)(l.total >> (8 * i));
     for (int64_t i = 0; i < l.total; i++)
-        out[20 + (i >> 2)] |= (uint8_t)(value[i] << (2 * (i & 3)));
+        out[BB_HEADER + (i >> 2)] |= (uint8_t)(value[i] << (2 * (i & 3)));
     free(value);
     free(queue);
     return bytes;

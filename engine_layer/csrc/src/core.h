@@ -27,6 +27,7 @@ typedef struct Variant {
     int8_t row[64];         /* 0 = Black's back row */
     int8_t col[64];         /* internal column (the non-inverted picture) */
     uint8_t bit_of_square[51]; /* non-inverted official numbering */
+    int8_t square_of_bit[64];  /* its inverse, less one (the internal square); -1 off */
     /* Short jumps in direction order (UL, UR, DL, DR): from a bit over `mid` to `land`. */
     uint8_t njumps[3][64]; /* [0] every direction (kings), [1] White men, [2] Black men */
     uint8_t jump_mid[3][64][4];

@@ -11,9 +11,7 @@
 /* Plies of forced captures followed beyond the iteration's depth (flying kings' exchanges
  * can branch without end). */
 #define CAPTURE_PLIES 16
-/* A position the endgame bitbase wins (less the plies to it: the nearest is preferred);
- * far above any evaluation, below the mates. */
-#define BITBASE_WIN 20000
+#define BITBASE_WIN DM_BITBASE_WIN
 
 /* Zobrist keys: [2 * colour + king][bit], and the side to move's. */
 extern uint64_t piece_keys[4][64];

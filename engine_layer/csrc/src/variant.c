@@ -21,6 +21,7 @@ static void build_geometry(Variant *v) {
     for (int b = 0; b < 64; b++) {
         v->row[b] = -1;
         v->col[b] = -1;
+        v->square_of_bit[b] = -1;
         for (int d = 0; d < 4; d++) {
             v->neighbor[b][d] = -1;
             v->ray[b][d] = 0;
@@ -35,6 +36,7 @@ static void build_geometry(Variant *v) {
         v->row[bit] = (int8_t)row;
         v->col[bit] = (int8_t)col;
         v->bit_of_square[i + 1] = (uint8_t)bit;
+        v->square_of_bit[bit] = (int8_t)i;
         v->board |= 1ULL << bit;
     }
     v->bits = bit_of_internal(v->squares - 1, per_row) + 1;

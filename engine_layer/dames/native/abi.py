@@ -22,6 +22,7 @@ MAX_DEPTH = 120  # the core's MAX_PLY (128) less its margin
 NO_LIMIT = 1 << 30
 MATE = 100_000
 MATE_BOUND = MATE - 1_000
+BITBASE_WIN = 20_000  # an endgame bitbase's won position, less the plies to it
 # The header's enum dm_variant.
 VARIANT_IDS = {"international": 0, "brazilian": 1, "english": 2, "italian": 3}
 ERRORS = {
