@@ -501,6 +501,8 @@ declare namespace Api {
     eval: number | null;
     /** Plies to a forced win, positive when White wins; null when none is seen. */
     mate: number | null;
+    /** The endgame tables' verdict with perfect play, for positions of four pieces or fewer: the side that wins, or a draw; null where they hold none (more pieces, the game over, or a server without the native core). The tables count no moves: where the federation's 16- or 5-move count runs, it may still draw a won ending (`eval` and `bestLine` are the search's, which sees the count). */
+    ending?: ("white" | "black" | "draw") | null;
     bestMove: MoveView | null;
     /** The line the engine expects, official notation. */
     bestLine: string[];

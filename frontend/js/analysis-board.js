@@ -74,6 +74,7 @@ async function load(variant, fen, moves) {
   board.setInteractive(false);
   $("ab-eval").textContent = t("evalThinking");
   $("ab-depth-cut").textContent = "";
+  drawEnding(null);
   try {
     const askedDepth = depth();
     const answer = await api.analysePosition({
@@ -112,6 +113,7 @@ function drawEval(answer) {
       : winner === "black" ? t("winnerBlack") : t("drawn");
     $("ab-eval").textContent = t("gameOverHere", { result });
     $("ab-line").textContent = "";
+    drawEnding(null);
     return;
   }
   const value = formatEval(answer.eval, answer.mate);
@@ -119,6 +121,16 @@ function drawEval(answer) {
   $("ab-line").textContent = t("bestLine", { line: answer.bestLine.join(" ") });
   $("ab-depth-cut").textContent = answer.depthCut
     ? sentence(t("evalDepthCut", { depth: answer.depth, asked: state.askedDepth })) : "";
+  drawEnding(answer.ending);
+}
+
+/** The endgame tables' verdict ("white", "black", "draw"; null: none), beside the search's
+ * score, which can only say "+20.0" of an ending the tables know is won. */
+function drawEnding(ending) {
+  const line = $("ab-ending");
+  const key = { white: "endingWhite", black: "endingBlack", draw: "endingDraw" }[ending || ""];
+  line.textContent = key ? t(key) : "";
+  line.title = key ? t("endingNote") : "";
 }
 
 function drawMoves() {

@@ -6,10 +6,11 @@ and ``dames_backend.games.enums``), by ``wire_scenario.py`` with that commit's f
 path; recorded again on the privacy branch, whose only differences were the intended ones
 (games carry ``playerId``, profiles their last active day, the player's counters are keyed by
 an HMAC of the id, a pseudonym attempt is counted on its own), and again when the answers
-gained fields (issue 32: ``thinking``, ``lastPlayerMove``, the analysis board's ``depthCut``)
-and finished games their archive's index keys (``gsi1pk``, ``gsi1sk``), every other byte as
-before. A change that is meant to alter an answer or an item makes this fail too: then look at
-the difference, and if it is the one intended, record the walk again (the message says how).
+gained fields (issue 32: ``thinking``, ``lastPlayerMove``, the analysis board's ``depthCut``,
+later its ``ending``) and finished games their archive's index keys (``gsi1pk``,
+``gsi1sk``), every other byte as before. A change that is meant to alter an answer or an
+item makes this fail too: then look at the difference, and if it is the one intended, record
+the walk again (the message says how).
 """
 
 from __future__ import annotations

@@ -7,6 +7,7 @@ from typing import Any
 import dames
 import pytest
 from dames.native import available as native_available
+from dames_backend.games import position
 from dames_backend.games.position import MAX_DEPTH, MAX_MOVES
 from fastapi.testclient import TestClient
 
@@ -31,6 +32,7 @@ def test_the_start_position_with_its_moves_and_a_line(games_client: TestClient) 
     assert answer["bestMove"]["notation"] == answer["bestLine"][0]
     assert len(answer["bestLine"]) >= 3
     assert answer["problems"] == []
+    assert answer["ending"] is None  # 40 pieces: the endgame tables hold four at most
 
 
 def test_a_free_man_is_seen_and_taken(games_client: TestClient) -> None:
@@ -49,6 +51,41 @@ def test_a_won_ending_reads_as_the_game_analysis_shows_it(games_client: TestClie
     answer = analyse(games_client, variant="international", fen="W:WK3,K4,K6:B38,36", depth=10)
     assert answer["bestMove"]["notation"] == "6-33"
     assert answer["eval"] == 2000 and answer["mate"] is None
+
+
+@pytest.mark.parametrize(("fen", "ending"), [
+    ("W:WK44,K49,K50:BK2", "white"),  # the lone king is off the long diagonal
+    ("B:WK1,K2,K3:BK23", "draw"),  # the lone king on it, and not taken
+    ("W:W35,36:BK3", "black"),  # two men lose to a king: the search saw -0.12 at depth 8
+    ("B:W28:BK23,K1,K2", "black"),  # the side to move wins: read from White's side
+    ("W:W28:BK23,K1,K2", "black"),  # the side to move loses
+    ("W:WK33,K47:BK5", "draw"),  # two kings against one
+    ("W:WK3,K4,K6:B38,36", None),  # five pieces: more than the tables hold
+])
+def test_the_endgame_tables_verdict_is_given_from_whites_side(
+    games_client: TestClient, fen: str, ending: str | None
+) -> None:
+    if not native_available():
+        pytest.skip("the native core is not built (make)")
+    answer = analyse(games_client, variant="international", fen=fen, depth=4)
+    assert answer["ending"] == ending, answer
+
+
+def test_moves_played_into_a_table_ending_get_its_verdict(games_client: TestClient) -> None:
+    # 6-33 38x29 leaves three kings against a man: won, whoever moves.
+    if not native_available():
+        pytest.skip("the native core is not built (make)")
+    answer = analyse(games_client, variant="international", fen="W:WK3,K4,K6:B38,36",
+                     moves=["6-33", "38x29"], depth=4)
+    assert answer["turn"] == "white" and answer["ending"] == "white"
+
+
+def test_without_the_core_there_is_no_verdict(
+    games_client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(position, "native_available", lambda: False)
+    answer = analyse(games_client, variant="international", fen="W:WK44,K49,K50:BK2", depth=2)
+    assert answer["ending"] is None and answer["eval"] is not None
 
 
 def test_moves_are_played_for_both_sides_and_the_eval_follows(games_client: TestClient) -> None:

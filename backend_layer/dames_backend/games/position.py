@@ -13,6 +13,8 @@ the engine's search gate like a hint (the local server's thinking limiter counts
 
 from __future__ import annotations
 
+from typing import Literal
+
 import dames
 from dames import draws
 from dames.ai.levels import native_level
@@ -20,6 +22,8 @@ from dames.ai.player import search_position
 from dames.ai.results import IterationInfo
 from dames.ai.search import MATE, MATE_BOUND
 from dames.analysis.scoring import EVAL_CAP
+from dames.native import available as native_available
+from dames.native.endings import ending_verdict
 from dames.setup import check_setup
 from pydantic import BaseModel, Field
 
@@ -28,6 +32,8 @@ from dames_backend.games.enums import Side
 from dames_backend.games.views import Color, MoveView, VariantName, move_view
 
 MAX_DEPTH = 10
+# The endgame tables' verdict, from White's side: the side that wins, or a draw.
+Ending = Literal["white", "black", "draw"]
 MAX_FORCED = 40  # forced moves played out before the search
 MAX_MOVES = 600  # a whole game and more: each one is replayed, a few microseconds apiece
 MAX_BODY_BYTES = 32 * 1024  # MAX_MOVES moves of a dozen characters and their quotes
@@ -69,6 +75,14 @@ class PositionAnalysis(BaseModel):
     )
     mate: int | None = Field(
         description="Plies to a forced win, positive when White wins; null when none is seen."
+    )
+    ending: Ending | None = Field(
+        default=None,
+        description="The endgame tables' verdict with perfect play, for positions of four"
+        " pieces or fewer: the side that wins, or a draw; null where they hold none (more"
+        " pieces, the game over, or a server without the native core). The tables count no"
+        " moves: where the federation's 16- or 5-move count runs, it may still draw a won"
+        " ending (`eval` and `bestLine` are the search's, which sees the count).",
     )
     bestMove: MoveView | None
     bestLine: list[str] = Field(description="The line the engine expects, official notation.")
@@ -159,6 +173,15 @@ def _signed_for(board: dames.Board, later: dames.Board, score: int) -> int:
     return score if later.turn == board.turn else -score
 
 
+def _ending(board: dames.Board) -> Ending | None:
+    """The tables' verdict from White's side (the side to move's, turned like ``eval``)."""
+    verdict = ending_verdict(board) if native_available() else None
+    if verdict is None or verdict == "draw":
+        return verdict
+    winner = board.turn if verdict == "win" else board.turn.opponent
+    return "white" if winner == dames.WHITE else "black"
+
+
 def analyse_position(
     variant: str, fen: str | None, moves: list[str], depth: int
 ) -> PositionAnalysis:
@@ -178,6 +201,7 @@ def analyse_position(
         view.outcome = OutcomeView(winner=winner, reason=over.reason.value)
         return view
     hubs, score, view.depth, view.nodes = _search(board, depth)
+    view.ending = _ending(board)
     view.bestMove = move_view(board, board.parse_move(hubs[0]))
     view.bestLine = _line_notation(board, hubs)
     # Clamped as the game analysis clamps (a won ending the bitbases know scores 200 men).
