@@ -1,16 +1,20 @@
 """The endgame bitbases (`dames.native.bitbase`): every result agrees with the Python rules'
 moves, the known endings come out as the books say, a file that does not read is refused,
-and the search plays by them (docs/native-core.md, "Endgame bitbases")."""
+the mapped files read as the copied blobs, and the search plays by them (docs/native-core.md,
+"Endgame bitbases")."""
 
 from __future__ import annotations
 
+import hashlib
+import os
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from dames import Board
 from dames.ai.levels import Level
 from dames.native import abi, available, engine_version, library
-from dames.native.bitbase import generate, path_for, probe, use
+from dames.native.bitbase import generate, load_shipped, path_for, probe, use, use_file
 from dames.native.rules import position
 from dames.native.search import native_search
 
@@ -94,6 +98,69 @@ def test_a_file_that_does_not_read_is_refused_and_the_version_names_what_was_loa
     use(lib, "english", blob)
     assert result(Board("W:W28:B1,2", "english")) is not None
     assert engine_version().split("+")[2].startswith("bb-")
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_mapped_file_reads_as_the_copied_blob(variant: str) -> None:
+    """The shipped file mapped (`use_file`, as `load_shipped` loads it) and its bytes copied
+    (`use`) give the same result at every sampled position; the mapping is left loaded."""
+    lib, path = library(), path_for(variant)
+    sample = list(placements(variant, 1500, seed=11))
+    use(lib, variant, path.read_bytes())
+    copied = [result_of(variant, *bits) for bits in sample]
+    use_file(lib, variant, path)
+    assert [result_of(variant, *bits) for bits in sample] == copied
+    assert {"win", "draw", "loss"} <= set(copied)
+
+
+def test_the_digest_is_still_the_sha256_of_the_files() -> None:
+    """Stored judgements and analyses name it (tests/fairplay/corpus: `+bb-3283c3d6`):
+    mapping the files instead of reading them must not change it."""
+    files = b"".join(v.encode() + path_for(v).read_bytes() for v in VARIANTS)
+    expected = hashlib.sha256(files).hexdigest()[:8]
+    assert load_shipped(library()) == expected == engine_version().split("+bb-")[1]
+
+
+def test_a_file_that_does_not_read_leaves_the_variant_without_and_the_search_working(
+        tmp_path: Path) -> None:
+    """A refused file unloads the variant's earlier table (as a refused blob does): the
+    search goes on without it. A file that cannot be opened changes nothing."""
+    lib, path = library(), path_for("english")
+    blob = path.read_bytes()
+    board = Board("W:W28:B1,2", "english")
+    broken = {"short": blob[:-1], "empty": b"", "magic": b"DMB2" + blob[4:],
+              "variant": blob[:4] + b"\x01" + blob[5:], "long": blob + b"\0"}
+    for name, data in broken.items():
+        bad = tmp_path / f"{name}.dmb"
+        bad.write_bytes(data)
+        use_file(lib, "english", path)
+        with pytest.raises(OSError, match="refused for english: a weights or bitbase blob"):
+            use_file(lib, "english", bad)
+        assert result(board) is None, name
+        moves, found = native_search(board, replace(BUDGET, node_budget=2_000))
+        assert moves and found.best, name
+    use_file(lib, "english", path)
+    with pytest.raises(FileNotFoundError):
+        use_file(lib, "english", tmp_path / "missing.dmb")
+    assert result(board) is not None
+
+
+def test_the_core_refuses_what_is_not_a_readable_file(tmp_path: Path) -> None:
+    """No file descriptor, a pipe (no length), a file open for writing only: a bad argument,
+    never a fault; an unknown variant first."""
+    lib, english = library(), abi.VARIANT_IDS["english"]
+    copy = tmp_path / "english.dmb"
+    copy.write_bytes(path_for("english").read_bytes())
+    read, write = os.pipe()
+    try:
+        with copy.open("ab") as write_only:
+            codes = [lib.dm_load_bitbase_fd(english, fd) for fd in (-1, read, write_only.fileno())]
+    finally:
+        os.close(read)
+        os.close(write)
+    assert [abi.ERRORS[code] for code in codes] == ["a bad argument"] * 3
+    assert abi.ERRORS[lib.dm_load_bitbase_fd(len(abi.VARIANT_IDS), -1)] == "unknown variant"
+    use_file(lib, "english", path_for("english"))
 
 
 def test_the_search_trades_into_a_won_ending_it_would_not_see() -> None:

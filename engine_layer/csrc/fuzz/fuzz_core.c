@@ -5,9 +5,12 @@
  * picks one of the legal moves to play, and every position met is also counted (perft 2),
  * evaluated, featured, read in the endgame bitbase (three pieces, generated at the first
  * call) and searched briefly (the search reads it too). A trailing blob after a 0xFF byte
- * goes to dm_load_weights and dm_load_bitbase (the generated bitbase loaded again after).
+ * goes to dm_load_weights, dm_load_bitbase and, written to a temporary file,
+ * dm_load_bitbase_fd (the generated bitbase loaded again after).
  * Every call must return an answer or an error, never fault. */
+#define _POSIX_C_SOURCE 200809L /* fileno */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,6 +47,15 @@ static void load_bitbases(void) {
         }
         if (dm_load_bitbase(v, bitbase[v], bitbase_bytes[v]) != 0) abort();
     }
+}
+
+/* The blob written to a temporary file, for the file loader (mapped, then checked). */
+static void load_file(int variant, const uint8_t *blob, size_t bytes) {
+    FILE *file = tmpfile();
+    if (!file) abort();
+    if (fwrite(blob, 1, bytes, file) != bytes || fflush(file) != 0) abort();
+    dm_load_bitbase_fd(variant, fileno(file));
+    fclose(file);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -88,6 +100,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         dm_load_weights(data[0] & 3, data + at + 1, (int64_t)(size - at - 1));
         dm_load_weights(data[0] & 3, NULL, 0);
         dm_load_bitbase(data[0] & 3, data + at + 1, (int64_t)(size - at - 1));
+        load_file(data[0] & 3, data + at + 1, size - at - 1);
         load_bitbases();
     }
     return 0;

@@ -180,6 +180,14 @@ DM_API int64_t dm_bitbase_generate(int32_t variant, int32_t pieces, uint8_t *out
  * positions with fewer pieces than its root (DM_NO_BITBASE: never). */
 DM_API int32_t dm_load_bitbase(int32_t variant, const uint8_t *blob, int64_t length);
 
+/* Load a variant's bitbase from an open file (`make bitbase`'s), mapped read-only rather than
+ * copied: the search reads the file's pages as it needs them. The file must not be rewritten
+ * in place while loaded (`make` replaces it by a rename; the Lambda layer is read-only); the
+ * caller may close `fd` after. The file is checked as dm_load_bitbase checks a blob
+ * (DM_E_WEIGHTS); DM_E_ARGUMENT where `fd` is not a file open for reading. Either
+ * loader unloads the variant's earlier table first, so a refused one leaves it without. */
+DM_API int32_t dm_load_bitbase_fd(int32_t variant, int32_t fd);
+
 /* The loaded bitbase's result for a position: 0 none (too many pieces, nothing loaded),
  * 1 the side to move loses, 2 draw, 3 wins; 0 or an error is returned. */
 DM_API int32_t dm_bitbase_probe(const dm_position *position, int32_t *result);

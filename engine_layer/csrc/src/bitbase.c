@@ -7,9 +7,16 @@
  * squares they can stand on (never their own crowning row), kings on any. Overlapping sets
  * are numbered too and never read: simpler than a perfect index, about 10 % larger.
  * A file is "DMB1", int32 variant, int32 pieces, int64 positions, then two bits a position
- * (four to a byte, the lowest first): BB_NONE, BB_LOSS, BB_DRAW, BB_WIN. */
+ * (four to a byte, the lowest first): BB_NONE, BB_LOSS, BB_DRAW, BB_WIN.
+ *
+ * A table is read where it was loaded: a copy of a caller's blob (dm_load_bitbase), or a
+ * file mapped read-only (dm_load_bitbase_fd: pages are read from the file as probes reach
+ * them and shared with the page cache, so a process starts without reading 17 MB). */
+#define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "bitbase.h"
 
@@ -17,7 +24,9 @@ static int64_t binom[65][BB_MAX_PIECES + 1];
 
 typedef struct Loaded {
     Layout layout;
-    uint8_t *packed;
+    const uint8_t *packed; /* the results, past the header; NULL: none loaded */
+    void *base;            /* what to release: malloc'd, or a mapping of `mapped` bytes */
+    size_t mapped;         /* 0 for a copy */
 } Loaded;
 
 static Loaded loaded[DM_VARIANTS];
@@ -160,27 +169,71 @@ static int64_t read_le(const uint8_t *b, int bytes) {
     return (int64_t)x;
 }
 
+/* Forget a variant's table, however it was loaded. */
+static void unload(Loaded *b) {
+    if (b->mapped) munmap(b->base, b->mapped);
+    else free(b->base);
+    *b = (Loaded){0};
+}
+
+/* Whether `blob` is a whole file of the variant's (its header, then exactly the results its
+ * layout numbers): 0 with `layout` filled in, else DM_E_WEIGHTS. Both loaders check here. */
+static int32_t check_file(const Variant *v, const uint8_t *blob, int64_t length,
+                          Layout *layout) {
+    if (length < BB_HEADER || memcmp(blob, BB_MAGIC, 4) != 0) return DM_E_WEIGHTS;
+    int pieces = (int)read_le(blob + 8, 4);
+    if (read_le(blob + 4, 4) != v->id || pieces < 2 || pieces > BB_MAX_PIECES)
+        return DM_E_WEIGHTS;
+    layout_init(layout, v, pieces);
+    if (read_le(blob + 12, 8) != layout->total || length != layout_file_bytes(layout))
+        return DM_E_WEIGHTS;
+    return 0;
+}
+
 int32_t dm_load_bitbase(int32_t variant, const uint8_t *blob, int64_t length) {
     const Variant *v = variant_get(variant);
     if (!v) return DM_E_VARIANT;
     Loaded *b = &loaded[variant];
-    free(b->packed);
-    b->packed = NULL;
+    unload(b);
     if (!blob) return 0;
-    if (length < BB_HEADER || memcmp(blob, "DMB1", 4) != 0) return DM_E_WEIGHTS;
-    int pieces = (int)read_le(blob + 8, 4);
-    if (read_le(blob + 4, 4) != variant || pieces < 2 || pieces > BB_MAX_PIECES)
-        return DM_E_WEIGHTS;
     Layout layout;
-    layout_init(&layout, v, pieces);
-    int64_t bytes = (layout.total + 3) / 4;
-    if (read_le(blob + 12, 8) != layout.total || length != BB_HEADER + bytes)
-        return DM_E_WEIGHTS;
-    uint8_t *packed = malloc((size_t)bytes);
+    int32_t error = check_file(v, blob, length, &layout);
+    if (error) return error;
+    size_t bytes = (size_t)(length - BB_HEADER);
+    uint8_t *packed = malloc(bytes);
     if (!packed) return DM_E_CAPACITY;
-    memcpy(packed, blob + BB_HEADER, (size_t)bytes);
-    b->layout = layout;
-    b->packed = packed;
+    memcpy(packed, blob + BB_HEADER, bytes);
+    *b = (Loaded){layout, packed, packed, 0};
+    return 0;
+}
+
+/* The length of the open file `fd`, its offset left as it was; -1 where it has none (a
+ * pipe). lseek, not fstat: fstat is a glibc 2.33 symbol, and the library needs only 2.17's. */
+static int64_t file_length(int fd) {
+    off_t at = lseek(fd, 0, SEEK_CUR);
+    if (at < 0) return -1;
+    off_t end = lseek(fd, 0, SEEK_END);
+    return lseek(fd, at, SEEK_SET) == at ? (int64_t)end : -1;
+}
+
+int32_t dm_load_bitbase_fd(int32_t variant, int32_t fd) {
+    const Variant *v = variant_get(variant);
+    if (!v) return DM_E_VARIANT;
+    Loaded *b = &loaded[variant];
+    unload(b);
+    int64_t length = fd < 0 ? -1 : file_length(fd);
+    if (length < 0) return DM_E_ARGUMENT;
+    if (length < BB_HEADER) return DM_E_WEIGHTS; /* and mmap refuses an empty file */
+    size_t mapped = (size_t)length;
+    void *base = mmap(NULL, mapped, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (base == MAP_FAILED) return DM_E_ARGUMENT; /* not a file open for reading */
+    Layout layout;
+    int32_t error = check_file(v, base, length, &layout);
+    if (error) {
+        munmap(base, mapped);
+        return error;
+    }
+    *b = (Loaded){layout, (const uint8_t *)base + BB_HEADER, base, mapped};
     return 0;
 }
 

@@ -6,7 +6,8 @@
 #include "core.h"
 
 #define BB_MAX_PIECES 4
-#define BB_HEADER 20 /* a file's "DMB1", variant, pieces, positions (bitbase.c) */
+#define BB_MAGIC "DMB1" /* a file's first four bytes */
+#define BB_HEADER 20     /* BB_MAGIC, variant, pieces, positions (bitbase.c) */
 enum { BB_NONE = 0, BB_LOSS = 1, BB_DRAW = 2, BB_WIN = 3 }; /* the side to move's result */
 
 /* A material signature: men and kings of the side to move ("White"), then of the other. */
@@ -39,6 +40,10 @@ int layout_position(const Layout *l, int s, int64_t index, uint64_t *white, uint
 int layout_signature(const Layout *l, int64_t index);
 int layout_signature_of(const Layout *l, uint64_t white, uint64_t black, uint64_t kings,
                         int color);
+/* The length of the layout's file: its header, then two bits a position. */
+static inline int64_t layout_file_bytes(const Layout *l) {
+    return BB_HEADER + (l->total + 3) / 4;
+}
 
 /* The loaded bitbase's result for a position, BB_NONE where it has none. */
 int bitbase_probe(const Variant *v, uint64_t white, uint64_t black, uint64_t kings, int color);

@@ -141,7 +141,7 @@ int64_t dm_bitbase_generate(int32_t variant, int32_t pieces, uint8_t *out, int64
     if (pieces < 2 || pieces > BB_MAX_PIECES) return DM_E_ARGUMENT;
     Layout l;
     layout_init(&l, v, pieces);
-    int64_t bytes = BB_HEADER + (l.total + 3) / 4;
+    int64_t bytes = layout_file_bytes(&l);
     if (!out) return bytes;
     if (capacity < bytes) return DM_E_CAPACITY;
     uint8_t *value = calloc((size_t)l.total, 1);
@@ -165,7 +165,7 @@ int64_t dm_bitbase_generate(int32_t variant, int32_t pieces, uint8_t *out, int64
         }
     }
     memset(out, 0, (size_t)bytes);
-    memcpy(out, "DMB1", 4);
+    memcpy(out, BB_MAGIC, 4);
     for (int i = 0; i < 4; i++) {
         out[4 + i] = (uint8_t)(variant >> (8 * i));
         out[8 + i] = (uint8_t)(pieces >> (8 * i));

@@ -1,6 +1,7 @@
 /* The core's own check, run natively, under ASan + UBSan and under qemu for arm64: perft of
  * published counts (../shared/reference/perft.md, as tests/engine has them) and a fixed
  * search whose result must be the same on every architecture. Exit status 0 when all pass. */
+#define _POSIX_C_SOURCE 200809L /* fileno */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -142,9 +143,21 @@ static const struct {
     {"B:WK1:BK7", 2},
 };
 
-/* Each variant's bitbase of three pieces generated, loaded and read: the count of each
- * result (the same on every architecture: tests/native compares them), and known endings
- * (tests/native checks the shipped four-piece ones against the Python rules). */
+/* dm_load_bitbase_fd's answer for a file of `bytes` of `blob` (closed at once: the mapping
+ * outlives it), or DM_E_CAPACITY where the temporary file cannot be written. */
+static int32_t load_file(int variant, const uint8_t *blob, int64_t bytes) {
+    FILE *file = tmpfile();
+    if (!file) return DM_E_CAPACITY;
+    int32_t code = fwrite(blob, 1, (size_t)bytes, file) == (size_t)bytes && fflush(file) == 0
+                       ? dm_load_bitbase_fd(variant, fileno(file)) : DM_E_CAPACITY;
+    fclose(file);
+    return code;
+}
+
+/* Each variant's bitbase of three pieces generated, loaded (copied, then mapped from a file:
+ * the endings are read from the mapping) and read: the count of each result (the same on
+ * every architecture: tests/native compares them), and known endings (tests/native checks
+ * the shipped four-piece ones against the Python rules). A short blob or file is refused. */
 static int bitbases(void) {
     int failures = 0;
     uint64_t digest = 1469598103934665603ULL;
@@ -155,7 +168,10 @@ static int bitbases(void) {
         if (!blob || dm_bitbase_generate(variant, pieces, blob, bytes) != bytes ||
             dm_load_bitbase(variant, blob, bytes) != 0 ||
             dm_load_bitbase(variant, blob, bytes - 1) != DM_E_WEIGHTS ||
-            dm_load_bitbase(variant, blob, bytes) != 0) {
+            load_file(variant, blob, bytes - 1) != DM_E_WEIGHTS ||
+            load_file(variant, blob, 0) != DM_E_WEIGHTS ||
+            dm_load_bitbase_fd(variant, -1) != DM_E_ARGUMENT ||
+            load_file(variant, blob, bytes) != 0) {
             printf("FAIL bitbase %d\n", variant);
             free(blob);
             return failures + 1;

@@ -151,6 +151,8 @@ def _declare(lib: ctypes.CDLL) -> None:
                                         ctypes.c_int64]
     lib.dm_load_bitbase.restype = ctypes.c_int32
     lib.dm_load_bitbase.argtypes = [ctypes.c_int32, ctypes.c_char_p, ctypes.c_int64]
+    lib.dm_load_bitbase_fd.restype = ctypes.c_int32
+    lib.dm_load_bitbase_fd.argtypes = [ctypes.c_int32, ctypes.c_int32]
     lib.dm_bitbase_probe.restype = ctypes.c_int32
     lib.dm_bitbase_probe.argtypes = [position_p, ctypes.POINTER(ctypes.c_int32)]
     lib.dm_feature_count.restype = ctypes.c_int32
