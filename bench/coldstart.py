@@ -37,6 +37,7 @@ FUNCTIONS = {
     "games": ("functions/games", "games_app"),
     "community": ("functions/community", "community_app"),
     "daily-rotation": ("functions/daily_rotation", "daily_rotation"),
+    "analysis": ("functions/analysis", "analysis_handler"),  # loads the native core
 }
 LAYERS = ("engine_layer", "backend_layer")
 TIMED = (
