@@ -1,35 +1,20 @@
-/* The evaluation: regional patterns plus a few terms, each with an opening and an ending
- * weight blended by the material left (Scan's design).
+/* The evaluation: regional patterns (patterns.c) plus a few terms, each with an opening and
+ * an ending weight blended by the material left (Scan's design).
  *
- * Patterns: every 4x4 window of the board whose corner sits on an even row and column
- * (16 on 10x10, 9 on 8x8) holds 8 playing squares, read in base 3 (empty or king, white
- * man, black man). A window and its 180-degree turn with the colours swapped share one
- * table, read from Black's side for the turned one, so the evaluation is colour-symmetric
- * by construction. Terms: men, kings, having a king, tempo (rows advanced), left-right
- * balance, kings' mobility, the side to move, kings on the long diagonal. Drawish material
- * among flying kings is scaled down (`scale_drawish`). Weights are centi-men: built-in hand-set ones, or a learned
- * blob (`bench/train_native_eval.py`) loaded by `dm_load_weights`. */
+ * Terms: men, kings, having a king, tempo (rows advanced), left-right balance, kings'
+ * mobility, the side to move, kings on the long diagonal. Drawish material among flying
+ * kings is scaled down (`scale_drawish`). Weights are centi-men: built-in hand-set ones, or
+ * a learned blob (`bench/train_native_eval.py`) loaded by `dm_load_weights`. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "patterns.h"
 #include "search.h"
-
-#define STATES 6561 /* 3^8 */
-#define MAX_WINDOWS 16
 
 enum {
     F_MEN, F_KINGS, F_HAS_KING, F_TEMPO, F_BALANCE, F_KING_MOBILITY, F_TO_MOVE, F_DIAGONAL,
     SCALARS
 };
-
-typedef struct Windows {
-    int count;
-    int classes;
-    int shift[MAX_WINDOWS][4]; /* per window row: the bit of its first square */
-    int class_of[MAX_WINDOWS];
-    int canonical[MAX_WINDOWS]; /* the window reads its class's table as White */
-    int turned[MAX_WINDOWS];    /* the window reads it as Black (a self-turned one: both) */
-} Windows;
 
 typedef struct Weights {
     int16_t *opening; /* classes * STATES patterns, then SCALARS terms */
@@ -39,54 +24,14 @@ typedef struct Weights {
     int learned; /* a blob was loaded */
 } Weights;
 
-static Windows windows[DM_VARIANTS];
 static Weights weights[DM_VARIANTS];  /* learned: patterns and terms */
 static int16_t handset[DM_VARIANTS][2][SCALARS]; /* [opening, ending]: the built-in terms */
-static uint16_t base3[256];
-static uint16_t base3_turned[256]; /* base3 of the window read from the other side */
-static uint8_t reversed8[256];
 static uint64_t long_diagonal[DM_VARIANTS];
 /* Rows to go as bit planes: a man's tempo is the sum of 2^k over the planes k holding its
  * square, so a side's tempo is four popcounts rather than a loop over its men. */
 #define TEMPO_PLANES 4
 static uint64_t tempo_plane[DM_VARIANTS][2][TEMPO_PLANES];
 static uint64_t left_half[DM_VARIANTS];
-
-static void build_windows(const Variant *v, Windows *w) {
-    int last = v->size - 4, n = 0;
-    int corner_row[MAX_WINDOWS], corner_col[MAX_WINDOWS];
-    for (int r = 0; r <= last; r += 2) {
-        for (int c = 0; c <= last; c += 2) {
-            corner_row[n] = r;
-            corner_col[n] = c;
-            for (int k = 0; k < 4; k++) {
-                int row = r + k, first = row * v->per_row;
-                w->shift[n][k] = first + first / (2 * v->per_row) + c / 2;
-            }
-            n++;
-        }
-    }
-    w->count = n;
-    w->classes = 0;
-    for (int i = 0; i < n; i++) w->class_of[i] = -1;
-    for (int i = 0; i < n; i++) {
-        if (w->class_of[i] >= 0) continue;
-        int mate = -1;
-        for (int j = 0; j < n; j++) {
-            if (corner_row[j] == last - corner_row[i] && corner_col[j] == last - corner_col[i])
-                mate = j;
-        }
-        w->class_of[i] = w->classes;
-        w->canonical[i] = 1;
-        w->turned[i] = mate == i;
-        if (mate != i) {
-            w->class_of[mate] = w->classes;
-            w->canonical[mate] = 0;
-            w->turned[mate] = 1;
-        }
-        w->classes++;
-    }
-}
 
 static void hand_set(const Variant *v) {
     int16_t *o = handset[v->id][0], *e = handset[v->id][1];
@@ -102,27 +47,14 @@ static void hand_set(const Variant *v) {
 }
 
 __attribute__((constructor)) static void build_eval(void) {
-    for (int x = 0; x < 256; x++) {
-        int value = 0, power = 1, rev = 0;
-        for (int j = 0; j < 8; j++) {
-            if (x >> j & 1) {
-                value += power;
-                rev |= 1 << (7 - j);
-            }
-            power *= 3;
-        }
-        base3[x] = (uint16_t)value;
-        reversed8[x] = (uint8_t)rev;
-    }
-    for (int x = 0; x < 256; x++) base3_turned[x] = base3[reversed8[x]];
+    patterns_build();
     for (int id = 0; id < DM_VARIANTS; id++) {
         const Variant *v = variant_get(id);
-        build_windows(v, &windows[id]);
         Weights *w = &weights[id];
-        w->features = windows[id].classes * STATES + SCALARS;
+        w->features = pattern_classes(id) * STATES + SCALARS;
         w->opening = calloc((size_t)w->features, sizeof *w->opening);
         w->ending = calloc((size_t)w->features, sizeof *w->ending);
-        w->pattern = calloc((size_t)windows[id].classes * STATES, sizeof *w->pattern);
+        w->pattern = calloc((size_t)pattern_classes(id) * STATES, sizeof *w->pattern);
         hand_set(v);
         /* The long diagonal: the squares whose row plus column is size - 1. */
         for (int b = 0; b < 64; b++) {
@@ -138,65 +70,6 @@ __attribute__((constructor)) static void build_eval(void) {
             if (v->col[b] < v->size / 2) left_half[id] |= 1ULL << b;
         }
     }
-}
-
-static inline int gather(uint64_t men, const int *shift) {
-    return (int)((men >> shift[0] & 3) | (men >> shift[1] & 3) << 2 | (men >> shift[2] & 3) << 4 |
-                 (men >> shift[3] & 3) << 6);
-}
-
-/* A window's state in base 3 read as White (its own table's view), and read as Black: the
- * window turned 180 degrees with the colours swapped, for the table it shares. */
-static inline int state_as_white(int white, int black) {
-    return base3[white] + 2 * base3[black];
-}
-
-static inline int state_as_black(int white, int black) {
-    return base3_turned[black] + 2 * base3_turned[white];
-}
-
-/* The pattern features of a position: (feature index, +1 or -1) for each window. */
-static int pattern_features(const Variant *v, uint64_t wm, uint64_t bm, int32_t *index,
-                            int32_t *sign) {
-    const Windows *w = &windows[v->id];
-    int n = 0;
-    for (int i = 0; i < w->count; i++) {
-        int white = gather(wm, w->shift[i]), black = gather(bm, w->shift[i]);
-        int base = w->class_of[i] * STATES;
-        if (w->canonical[i]) {
-            index[n] = base + state_as_white(white, black);
-            sign[n++] = 1;
-        }
-        if (w->turned[i]) {
-            index[n] = base + state_as_black(white, black);
-            sign[n++] = -1;
-        }
-    }
-    return n;
-}
-
-/* The patterns' sum, opening and ending (White's view): `pattern_features` read straight
- * into the weights, the search's hottest loop. */
-static void add_patterns(const Variant *v, const Weights *weight, uint64_t wm, uint64_t bm,
-                         int64_t *opening, int64_t *ending) {
-    const Windows *w = &windows[v->id];
-    int32_t o = 0, e = 0;
-    for (int i = 0; i < w->count; i++) {
-        int white = gather(wm, w->shift[i]), black = gather(bm, w->shift[i]);
-        const int16_t (*table)[2] = weight->pattern + w->class_of[i] * STATES;
-        if (w->canonical[i]) {
-            const int16_t *pair = table[state_as_white(white, black)];
-            o += pair[0];
-            e += pair[1];
-        }
-        if (w->turned[i]) {
-            const int16_t *pair = table[state_as_black(white, black)];
-            o -= pair[0];
-            e -= pair[1];
-        }
-    }
-    *opening += o;
-    *ending += e;
 }
 
 static int king_mobility(const Variant *v, uint64_t kings, uint64_t occupied) {
@@ -280,8 +153,8 @@ int evaluate(const Variant *v, uint64_t white, uint64_t black, uint64_t kings, i
     int64_t opening = 0, ending = 0;
     const int16_t *terms_opening = handset[v->id][0], *terms_ending = handset[v->id][1];
     if (learned) {
-        add_patterns(v, w, white & ~kings, black & ~kings, &opening, &ending);
-        int base = windows[v->id].classes * STATES;
+        add_patterns(v, w->pattern, white & ~kings, black & ~kings, &opening, &ending);
+        int base = pattern_classes(v->id) * STATES;
         terms_opening = w->opening + base;
         terms_ending = w->ending + base;
     }
@@ -317,7 +190,7 @@ int32_t dm_features(const dm_position *position, int32_t *indices, int32_t *coun
                              counts);
     int32_t scalar[SCALARS];
     scalar_features(v, position->white, position->black, kings, position->turn, scalar);
-    int base = windows[v->id].classes * STATES;
+    int base = pattern_classes(v->id) * STATES;
     for (int i = 0; i < SCALARS; i++) {
         indices[n] = base + i;
         counts[n++] = scalar[i];
@@ -350,7 +223,7 @@ int32_t dm_load_weights(int32_t variant, const uint8_t *blob, int64_t length) {
         header[i] = (int32_t)((uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
                               (uint32_t)b[3] << 24);
     }
-    if (header[0] != variant || header[1] != windows[variant].classes || header[2] != SCALARS)
+    if (header[0] != variant || header[1] != pattern_classes(variant) || header[2] != SCALARS)
         return DM_E_WEIGHTS;
     const uint8_t *data = blob + 16;
     for (int phase_index = 0; phase_index < 2; phase_index++) {
@@ -360,7 +233,7 @@ int32_t dm_load_weights(int32_t variant, const uint8_t *blob, int64_t length) {
             target[i] = (int16_t)((uint16_t)b[0] | (uint16_t)b[1] << 8);
         }
     }
-    for (int i = 0; i < windows[variant].classes * STATES; i++) {
+    for (int i = 0; i < pattern_classes(variant) * STATES; i++) {
         w->pattern[i][0] = w->opening[i];
         w->pattern[i][1] = w->ending[i];
     }
