@@ -98,15 +98,15 @@ static void order_moves(const Search *s, const Move *moves, int n, int tt_move, 
         }
         if (i == tt_move) value = 1 << 30;
         score[i] = value;
-        order[i] = i;
     }
-    for (int i = 1; i < n; i++) { /* insertion sort, stable: equal moves keep list order */
-        int item = order[i], j = i;
-        while (j > 0 && score[order[j - 1]] < score[item]) {
-            order[j] = order[j - 1];
-            j--;
-        }
-        order[j] = item;
+    /* A stable sort by counting: a move goes after those scoring more and the earlier ones
+     * scoring as much. Branch-free, unlike an insertion sort, whose exits mispredict on the
+     * few moves of a typical node. */
+    for (int i = 0; i < n; i++) {
+        int place = 0;
+        for (int j = 0; j < i; j++) place += score[j] >= score[i];
+        for (int j = i + 1; j < n; j++) place += score[j] > score[i];
+        order[place] = i;
     }
 }
 
