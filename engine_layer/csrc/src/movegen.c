@@ -167,14 +167,15 @@ static inline uint64_t jumpers(const Variant *v, uint64_t empty, uint64_t target
     }
 }
 
+/* Men that can jump: forward (White up, Black down), or both ways where men capture
+ * backward; every direction computed and the allowed ones kept, without a branch. */
 static uint64_t man_jumpers(const Variant *v, uint64_t men, uint64_t empty, uint64_t targets,
                             int color) {
-    uint64_t from = 0;
-    for (int d = 0; d < 4; d++) {
-        int forward = color == 0 ? d < 2 : d >= 2;
-        if (v->backward || forward) from |= jumpers(v, empty, targets, d);
-    }
-    return from & men;
+    uint64_t up = jumpers(v, empty, targets, UL) | jumpers(v, empty, targets, UR);
+    uint64_t down = jumpers(v, empty, targets, DL) | jumpers(v, empty, targets, DR);
+    uint64_t up_allowed = -(uint64_t)(color == 0 || v->backward);
+    uint64_t down_allowed = -(uint64_t)(color == 1 || v->backward);
+    return ((up & up_allowed) | (down & down_allowed)) & men;
 }
 
 static int flying_king_can_capture(const Variant *v, int k, uint64_t occupied, uint64_t them) {
@@ -307,9 +308,14 @@ int gen_moves(const Variant *v, uint64_t us, uint64_t them, uint64_t kings, int 
     if (!(capturing_men | capturing_kings)) {
         return gen_plain(v, us, them, kings, color, out, capacity, paths);
     }
+    /* Not zeroed whole (its buffers are written before they are read): the generator runs
+     * at most nodes. */
     CaptureSearch s;
-    memset(&s, 0, sizeof s);
     s.v = v;
+    s.n = 0;
+    s.best_len = s.best_king_start = s.best_nkings = 0;
+    s.steps = 0;
+    s.error = 0;
     s.kings = kings;
     s.out = out;
     s.capacity = capacity;
