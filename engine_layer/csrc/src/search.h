@@ -17,8 +17,19 @@
 extern uint64_t piece_keys[4][64];
 extern uint64_t black_to_move_key;
 uint64_t position_key(uint64_t white, uint64_t black, uint64_t kings, int color);
-uint64_t key_after(uint64_t key, const Move *m, int color, uint64_t kings_before,
-                   uint64_t kings_after);
+/* The key after a move, from the key before (inline: once per move searched). */
+static inline uint64_t key_after(uint64_t key, const Move *m, int color, uint64_t kings_before,
+                                 uint64_t kings_after) {
+    int kind = 2 * color;
+    key ^= piece_keys[kind + ((kings_before & m->from) != 0)][lsb(m->from)];
+    key ^= piece_keys[kind + ((kings_after & m->to) != 0)][lsb(m->to)];
+    key ^= black_to_move_key;
+    for (uint64_t c = m->captured; c; c &= c - 1) {
+        int bit = lsb(c);
+        key ^= piece_keys[2 - kind + (int)(kings_before >> bit & 1)][bit];
+    }
+    return key;
+}
 
 enum { BOUND_EXACT = 0, BOUND_LOWER = 1, BOUND_UPPER = 2 };
 
