@@ -55,6 +55,21 @@ def race(count: int, work: Callable[[int], Any]) -> list[Any]:
     return outcomes
 
 
+def raised(outcomes: list[Any]) -> str:
+    """The exceptions among a race's outcomes, each with its type and whole message (and a
+    DynamoDB error's code and cancellation reasons): what a failed race assertion must show,
+    where pytest would cut the list's repr short."""
+    lines = []
+    for index, outcome in enumerate(outcomes):
+        if isinstance(outcome, ClientError):
+            reasons = outcome.response.get("CancellationReasons")
+            lines.append(f"contender {index}: ClientError {outcome.response.get('Error')} "
+                         f"reasons {reasons}")
+        elif isinstance(outcome, Exception):
+            lines.append(f"contender {index}: {type(outcome).__name__}: {outcome}")
+    return "\n".join(lines)
+
+
 class ConflictingTransactions:
     """The DynamoDB client, except that its next ``conflicts`` transactions are cancelled with
     ``TransactionConflict``, as real DynamoDB does when another transaction holds the same

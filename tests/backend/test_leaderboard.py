@@ -15,7 +15,7 @@ from dames_backend.errors import ApiError
 from dames_backend.players import accounts as players
 from fastapi.testclient import TestClient
 from games_support import register, store_won
-from race_support import conflicting_transactions, race
+from race_support import conflicting_transactions, race, raised
 
 
 def _player(name: str) -> players.Player:
@@ -143,7 +143,7 @@ def test_simultaneous_claims_of_different_games_keep_the_best(
         len(scores),
         lambda i: _claim(ann, f"g_{i}", scores[i], at=f"2026-11-28T10:0{i}:00Z"),
     )
-    assert all(isinstance(o, ClaimResult) for o in outcomes), outcomes
+    assert all(isinstance(o, ClaimResult) for o in outcomes), raised(outcomes)
     assert [e.score for e in ranking.top("daily", DAY)] == [5900]
 
 

@@ -13,7 +13,7 @@ from dames_backend.boards import ranking
 from dames_backend.boards.views import ClaimResult
 from dames_backend.errors import ApiError
 from dames_backend.players import accounts as players
-from race_support import conflicting_transactions, race
+from race_support import conflicting_transactions, race, raised
 from table_support import all_items
 
 
@@ -130,7 +130,9 @@ def test_hammering_one_board_keeps_every_count_equal_to_the_entries(
             outcomes.append((player.player_id, result))
         return outcomes
 
-    outcomes = [o for chunk in race(len(plan) // per_thread, work) for o in chunk]
+    chunks = race(len(plan) // per_thread, work)
+    assert not raised(chunks), raised(chunks)
+    outcomes = [o for chunk in chunks for o in chunk]
     assert all(isinstance(o, tuple) for o in outcomes), outcomes
     accepted = [(who, result.score) for who, result in outcomes if isinstance(result, ClaimResult)]
     assert accepted, outcomes
