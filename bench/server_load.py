@@ -46,6 +46,9 @@ def past_opening(client: httpx.Client, level: str) -> tuple[str, str, dict[str, 
     game = new_game(client, level)
     for _ in range(2):
         response = play_first(client, game)
+        while response.status_code == 429:  # the setup's own searches met the thinking limit
+            time.sleep(float(response.headers.get("retry-after") or 1))
+            response = play_first(client, game)
         response.raise_for_status()
         game = (game[0], game[1], response.json())
     return game

@@ -28,7 +28,7 @@ from pathlib import Path
 
 import numpy as np
 from dames.native import abi, library
-from dames.native.weights import MAGIC, PATTERN_STATES, SCALAR_TERMS, encode
+from dames.native.weights import PATTERN_STATES, SCALAR_TERMS, decode, encode
 
 WIDTH = 40  # feature entries a position has at most (windows and their turns, then terms)
 
@@ -129,11 +129,13 @@ def hand_set(features_count: int, variant: int, index: np.ndarray, value: np.nda
 
 def read_blob(path: Path, count: int) -> np.ndarray:
     """A blob's weights (opening, ending), which must have the core's layout (`encode`)."""
-    raw = path.read_bytes()
-    body = np.frombuffer(raw, dtype="<i2", offset=len(MAGIC) + 12).astype(np.float64)
-    if len(body) != 2 * count:
-        raise SystemExit(f"{path} holds {len(body) // 2} features, the core has {count}")
-    return body.reshape(2, count).copy()
+    try:
+        _classes, opening, ending = decode(path.read_bytes())
+    except ValueError as exc:
+        raise SystemExit(f"{path}: {exc}") from exc
+    if len(opening) != count:
+        raise SystemExit(f"{path} holds {len(opening)} features, the core has {count}")
+    return np.array([opening, ending], dtype=np.float64)
 
 
 def fit_scale(evaluation: np.ndarray, target: np.ndarray) -> float:

@@ -17,27 +17,15 @@ from __future__ import annotations
 import argparse
 import ctypes
 import statistics
-import struct
 import sys
 from pathlib import Path
 
 from dames.board import Board
 from dames.native import abi, library
-from dames.native.weights import MAGIC, PATTERN_STATES, SCALAR_TERMS, path_for
+from dames.native.weights import PATTERN_STATES, SCALAR_TERMS, decode, path_for
 
 POSITIONS = Path(__file__).resolve().parent / "positions.txt"
 WIDTH = 40  # feature entries a position has at most (dm_features)
-
-
-def read_blob(path: Path) -> tuple[list[int], list[int], int]:
-    """The blob's opening and ending weights (every feature) and its pattern classes."""
-    raw = path.read_bytes()
-    if raw[:4] != MAGIC:
-        raise SystemExit(f"{path} is not a weights blob")
-    _variant, classes, terms = struct.unpack("<iii", raw[4:16])
-    count = classes * PATTERN_STATES + terms
-    weights = list(struct.unpack(f"<{2 * count}h", raw[16:]))
-    return weights[:count], weights[count:], classes
 
 
 def describe(name: str, weights: list[int], patterns: int) -> None:
@@ -82,7 +70,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--blob", type=Path, default=path_for("international"))
     args = parser.parse_args(argv)
-    opening, ending, classes = read_blob(args.blob)
+    try:
+        classes, opening, ending = decode(args.blob.read_bytes())
+    except ValueError as exc:
+        raise SystemExit(f"{args.blob}: {exc}") from exc
     patterns = classes * PATTERN_STATES
     print(f"{args.blob}: {classes} pattern classes of {PATTERN_STATES} states, "
           f"{len(SCALAR_TERMS)} terms")

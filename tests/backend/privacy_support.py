@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from board_claims_support import PK
-from dames_backend import db
+from botocore.client import BaseClient
 from dames_backend.boards import ranking
 from table_support import all_items
 
@@ -38,20 +38,21 @@ def fill_board(table: Any, count: int, *, base_score: int = 3000) -> list[str]:
 
 @contextmanager
 def counted_requests() -> Iterator[Counter[str]]:
-    """Counts every DynamoDB request made meanwhile, by operation."""
+    """Counts every DynamoDB request made meanwhile, by operation, from any thread (each
+    thread has its own client: ``db.get_table``; the test client serves from another)."""
     calls: Counter[str] = Counter()
+    send = BaseClient._make_api_call
 
-    def count(event_name: str, **_: Any) -> None:
-        calls[event_name.rsplit(".", 1)[-1]] += 1
+    def counting(client: BaseClient, operation: str, params: dict[str, Any]) -> Any:
+        if client.meta.service_model.service_name == "dynamodb":
+            calls[operation] += 1
+        return send(client, operation, params)
 
-    clients = list({id(c): c for c in (db.get_client(), db.get_table().meta.client)}.values())
-    for client in clients:
-        client.meta.events.register("before-call.dynamodb.*", count)
+    BaseClient._make_api_call = counting  # type: ignore[method-assign]
     try:
         yield calls
     finally:
-        for client in clients:
-            client.meta.events.unregister("before-call.dynamodb.*", count)
+        BaseClient._make_api_call = send  # type: ignore[method-assign]
 
 
 def mentions(table: Any, text: str) -> list[dict[str, Any]]:

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 import pytest
 from dames.native import abi, available, library
 from dames.native.crosscheck import placed
-from dames.native.weights import PATTERN_STATES, SCALAR_TERMS, encode, path_for, use
+from dames.native.weights import PATTERN_STATES, SCALAR_TERMS, decode, encode, path_for, use
 from dames.variants import get_variant
 
 pytestmark = pytest.mark.skipif(not available(), reason="the native core is not built (make)")
@@ -92,10 +92,19 @@ def test_random_weights_give_the_features_sum(
 
 
 def test_the_shipped_weights_give_the_features_sum() -> None:
-    raw = path_for(VARIANT).read_bytes()
-    count = CLASSES * PATTERN_STATES + len(SCALAR_TERMS)
-    body = [int.from_bytes(raw[16 + 2 * i:18 + 2 * i], "little", signed=True)
-            for i in range(2 * count)]
-    opening, ending = body[:count], body[count:]
+    classes, opening, ending = decode(path_for(VARIANT).read_bytes())
+    assert classes == CLASSES
     for position in kingless_positions(500, seed=2):
         assert core_evaluation(position) == from_features(position, opening, ending)
+
+
+def test_a_blob_reads_back_as_it_was_written_and_a_cut_one_is_refused() -> None:
+    rng = random.Random(7)
+    count = CLASSES * PATTERN_STATES + len(SCALAR_TERMS)
+    opening = [rng.randint(-32768, 32767) for _ in range(count)]
+    ending = [rng.randint(-32768, 32767) for _ in range(count)]
+    blob = encode(VARIANT, opening, ending)
+    assert decode(blob) == (CLASSES, opening, ending)
+    for broken in (blob[:-2], b"XXXX" + blob[4:], blob[:10]):
+        with pytest.raises(ValueError):
+            decode(broken)

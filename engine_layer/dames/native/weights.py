@@ -39,6 +39,20 @@ def encode(variant: str, opening: Sequence[int], ending: Sequence[int]) -> bytes
     return header + struct.pack(f"<{len(clipped)}h", *clipped)
 
 
+def decode(blob: bytes) -> tuple[int, list[int], list[int]]:
+    """A blob's pattern classes, opening weights and ending weights (`encode`'s inverse), for
+    reading a trained file back (bench/weights_stats.py, a fine-tuning's start, the tests)."""
+    if blob[:len(MAGIC)] != MAGIC or len(blob) < len(MAGIC) + 12:
+        raise ValueError("not a weights blob")
+    _variant, classes, terms = struct.unpack("<iii", blob[len(MAGIC):len(MAGIC) + 12])
+    count = classes * PATTERN_STATES + terms
+    body = blob[len(MAGIC) + 12:]
+    if terms != len(SCALAR_TERMS) or len(body) != 4 * count:
+        raise ValueError("the weights do not have the core's feature layout")
+    weights = list(struct.unpack(f"<{2 * count}h", body))
+    return classes, weights[:count], weights[count:]
+
+
 def use(lib: ctypes.CDLL, variant: str, blob: bytes | None) -> None:
     """Make the core evaluate `variant` with `blob` (None: its built-in hand-set weights),
     for measuring one weights file against another (bench/match.py). Process-wide: no search
