@@ -215,6 +215,15 @@ def main(argv: list[str] | None = None) -> int:
     fitted = sigmoid(evaluate(weights, index[held], value[held], phase[held]) / scale)
     print(f"held-out loss on results, fitted {log_loss(fitted, data['result'][held]):.4f}; "
           f"on the blended target {log_loss(fitted, target[held]):.4f}")
+    shipped = np.clip(np.round(weights), -32768, 32767)  # what `encode` writes
+    rounded = sigmoid(evaluate(shipped, index[held], value[held], phase[held]) / scale)
+    print(f"held-out loss on results, as written (whole centi-men) "
+          f"{log_loss(rounded, data['result'][held]):.4f}")
+    for name, row in (("opening", 0), ("ending", 1)):
+        size = np.abs(weights[row, :patterns])
+        print(f"  patterns, {name}: |w| mean {size.mean():.3f}, 99th percentile "
+              f"{np.percentile(size, 99):.2f}, max {size.max():.2f}; "
+              f"{(size >= 0.5).sum()} of {patterns} round to a non-zero weight")
     for j, name in enumerate(SCALAR_TERMS):
         print(f"  {name:14} opening {weights[0, patterns + j]:8.1f} "
               f"ending {weights[1, patterns + j]:8.1f}")
