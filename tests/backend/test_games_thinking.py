@@ -10,14 +10,17 @@ second tab makes them.
 
 from __future__ import annotations
 
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import dames
 import dames.ai
 import pytest
 from clock_support import ManualClock
+from dames_backend.errors import ApiError
 from dames_backend.games import reply
 from dames_backend.games import store as game_store
 from fastapi.testclient import TestClient
@@ -253,6 +256,35 @@ def test_the_mark_outlives_the_games_function_timeout() -> None:
     assert int(timeout_s) * 1000 < reply.STALE_AFTER_MS
 
 
+def game_where_the_gate_is_asked(
+    games_client: TestClient,
+) -> tuple[str, str, dict[str, Any], str]:
+    """A free game whose computer will search its next reply (its first two moves are drawn,
+    not searched, and so is a forced reply): id, token, view and a move leaving a choice."""
+    token, game = start_game(games_client, "free", level="defi")
+    view = game
+    choice = move_leaving_a_choice(view)
+    while view["ply"] < 4 or choice is None:
+        played = choice or view["legalMoves"][0]["hub"]
+        view = post_move(games_client, game["id"], token, view["ply"], played).json()
+        choice = move_leaving_a_choice(view)
+    return game["id"], token, view, choice
+
+
+def assert_left_as_it_was(
+    games_client: TestClient, table: Any, gid: str, token: str, before: dict[str, Any],
+    ply: int, move: str,
+) -> None:
+    """No mark, the moves and clock as before the refused move, and its retry plays."""
+    after = stored_item(table, gid)
+    assert "thinkingSinceMs" not in after
+    assert (after["packedMoves"], after["clock"]) == (before["packedMoves"], before["clock"])
+    view = get_game(games_client, gid, token)
+    assert (view["ply"], view["thinking"], view["clock"]["running"]) == (ply, False, True)
+    retried = post_move(games_client, gid, token, ply, move)
+    assert retried.status_code == 200 and retried.json()["ply"] == ply + 2
+
+
 def test_a_search_the_server_refuses_after_the_mark_leaves_the_game_as_it_was(
     games_client: TestClient, table: Any, moved_clock: ManualClock,
     monkeypatch: pytest.MonkeyPatch,
@@ -260,24 +292,11 @@ def test_a_search_the_server_refuses_after_the_mark_leaves_the_game_as_it_was(
     """The local server's search slots may refuse a search that waited in their queue (429
     with a receipt, ``local.limiter``): by then the move was stored with its mark, and a
     refused move must change nothing, so the page's retry plays it."""
-    from collections.abc import Iterator
-    from contextlib import contextmanager
-
     from dames.ai.player import search_gate
-    from dames_backend.errors import ApiError
     from dames_backend.games import play
 
-    token, game = start_game(games_client, "free", level="defi")
-    gid = game["id"]
-    view = game
-    # The computer's first two moves are drawn, not searched, and so is a forced reply: the
-    # player's moves leave it a choice, so that the gate is asked (the seed picks the opening).
-    choice = move_leaving_a_choice(view)
-    while view["ply"] < 4 or choice is None:
-        played = choice or view["legalMoves"][0]["hub"]
-        view = post_move(games_client, gid, token, view["ply"], played).json()
-        choice = move_leaving_a_choice(view)
-    ply, move = view["ply"], choice
+    gid, token, view, move = game_where_the_gate_is_asked(games_client)
+    ply = view["ply"]
     before = stored_item(table, gid)
     monkeypatch.setattr(reply, "MARK_AFTER_S", 0)
 
@@ -291,10 +310,42 @@ def test_a_search_the_server_refuses_after_the_mark_leaves_the_game_as_it_was(
     with search_gate(refusing_gate), pytest.raises(ApiError) as refused:
         play.play_move(gid, f"Bearer {token}", ply=ply, move_text=move)
     assert refused.value.status == 429
-    after = stored_item(table, gid)
-    assert "thinkingSinceMs" not in after
-    assert (after["packedMoves"], after["clock"]) == (before["packedMoves"], before["clock"])
-    view = get_game(games_client, gid, token)
-    assert (view["ply"], view["thinking"], view["clock"]["running"]) == (ply, False, True)
-    retried = post_move(games_client, gid, token, ply, move)
-    assert retried.status_code == 200 and retried.json()["ply"] == ply + 2
+    assert_left_as_it_was(games_client, table, gid, token, before, ply, move)
+
+
+def test_a_search_refused_while_the_mark_is_being_written_leaves_the_game_as_it_was(
+    games_client: TestClient, table: Any, moved_clock: ManualClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The refusal comes while the timer thread is still writing the mark: the refused move
+    must wait for that write and take the mark back, not leave the game "thinking" until a
+    later read takes the stale mark over."""
+    from dames.ai.player import search_gate
+    from dames_backend.games import play
+
+    gid, token, view, move = game_where_the_gate_is_asked(games_client)
+    ply = view["ply"]
+    before = stored_item(table, gid)
+    monkeypatch.setattr(reply, "MARK_AFTER_S", 0.01)  # written by the timer thread
+    writing = threading.Event()
+    save = reply.save_with_retries
+
+    def slow_mark_write(*args: Any) -> Any:
+        if threading.current_thread() is not threading.main_thread():
+            writing.set()
+            time.sleep(0.3)  # the mark's write is still under way when the refusal comes
+        return save(*args)
+
+    monkeypatch.setattr(reply, "save_with_retries", slow_mark_write)
+
+    @contextmanager
+    def gate_refusing_during_the_write(level: Any) -> Iterator[None]:
+        assert writing.wait(5), "the mark's write never started"
+        raise ApiError(429, "overloaded", "no search slot")
+        yield
+
+    moved_clock.now += 1_500
+    with search_gate(gate_refusing_during_the_write), pytest.raises(ApiError) as refused:
+        play.play_move(gid, f"Bearer {token}", ply=ply, move_text=move)
+    assert refused.value.status == 429
+    assert_left_as_it_was(games_client, table, gid, token, before, ply, move)

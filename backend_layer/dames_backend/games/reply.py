@@ -196,17 +196,21 @@ def answer(played: PlayedMove, replayed: Replayed) -> GameRecord | None:
     move and reply; None when another request changed the game first."""
     record = played.record
     board = replayed.board
+    refused: ApiError | None = None
     with _Mark(played) as mark:
         try:
             reply = dames.ai.choose_move(
                 board, seed=record.seed, level=record.level, ply=board.ply
             )
-        except ApiError:
-            # The server refused the search for its load (429 with a receipt): a refused move
-            # changes nothing, so a mark already stored is taken back before the page retries.
-            if mark.saved is not None:
-                save_with_retries(record.id, mark.saved, _unmarked(played))
-            raise
+        except ApiError as exc:
+            refused = exc
+    if refused is not None:
+        # The server refused the search for its load (429 with a receipt): a refused move
+        # changes nothing, so a stored mark is taken back before the page retries. Read once
+        # the block is left: leaving it waits for a mark's write under way.
+        if mark.saved is not None:
+            save_with_retries(record.id, mark.saved, _unmarked(played))
+        raise refused
     replayed.record(reply, by_computer=True)
     answered = clock.now_ms()
     apply = _reply_applier(
