@@ -271,11 +271,20 @@ def game_where_the_gate_is_asked(
     return game["id"], token, view, choice
 
 
-def assert_left_as_it_was(
-    games_client: TestClient, table: Any, gid: str, token: str, before: dict[str, Any],
-    ply: int, move: str,
+def refused_move_leaves_the_game_as_it_was(
+    games_client: TestClient, table: Any, moved_clock: ManualClock, gate: Any,
+    game: tuple[str, str, int, str], before: dict[str, Any],
 ) -> None:
-    """No mark, the moves and clock as before the refused move, and its retry plays."""
+    """The move played through ``gate`` (a search gate that refuses) is answered 429 and
+    changes nothing: no mark, the moves and clock as before, and its retry plays."""
+    from dames.ai.player import search_gate
+    from dames_backend.games import play
+
+    gid, token, ply, move = game
+    moved_clock.now += 1_500
+    with search_gate(gate), pytest.raises(ApiError) as refused:
+        play.play_move(gid, f"Bearer {token}", ply=ply, move_text=move)
+    assert refused.value.status == 429
     after = stored_item(table, gid)
     assert "thinkingSinceMs" not in after
     assert (after["packedMoves"], after["clock"]) == (before["packedMoves"], before["clock"])
@@ -292,11 +301,7 @@ def test_a_search_the_server_refuses_after_the_mark_leaves_the_game_as_it_was(
     """The local server's search slots may refuse a search that waited in their queue (429
     with a receipt, ``local.limiter``): by then the move was stored with its mark, and a
     refused move must change nothing, so the page's retry plays it."""
-    from dames.ai.player import search_gate
-    from dames_backend.games import play
-
     gid, token, view, move = game_where_the_gate_is_asked(games_client)
-    ply = view["ply"]
     before = stored_item(table, gid)
     monkeypatch.setattr(reply, "MARK_AFTER_S", 0)
 
@@ -306,11 +311,9 @@ def test_a_search_the_server_refuses_after_the_mark_leaves_the_game_as_it_was(
         raise ApiError(429, "overloaded", "no search slot")
         yield
 
-    moved_clock.now += 1_500
-    with search_gate(refusing_gate), pytest.raises(ApiError) as refused:
-        play.play_move(gid, f"Bearer {token}", ply=ply, move_text=move)
-    assert refused.value.status == 429
-    assert_left_as_it_was(games_client, table, gid, token, before, ply, move)
+    refused_move_leaves_the_game_as_it_was(
+        games_client, table, moved_clock, refusing_gate, (gid, token, view["ply"], move), before
+    )
 
 
 def test_a_search_refused_while_the_mark_is_being_written_leaves_the_game_as_it_was(
@@ -320,18 +323,15 @@ def test_a_search_refused_while_the_mark_is_being_written_leaves_the_game_as_it_
     """The refusal comes while the timer thread is still writing the mark: the refused move
     must wait for that write and take the mark back, not leave the game "thinking" until a
     later read takes the stale mark over."""
-    from dames.ai.player import search_gate
-    from dames_backend.games import play
-
     gid, token, view, move = game_where_the_gate_is_asked(games_client)
-    ply = view["ply"]
     before = stored_item(table, gid)
     monkeypatch.setattr(reply, "MARK_AFTER_S", 0.01)  # written by the timer thread
+    request_thread = threading.current_thread()  # play_move runs here, the mark elsewhere
     writing = threading.Event()
     save = reply.save_with_retries
 
     def slow_mark_write(*args: Any) -> Any:
-        if threading.current_thread() is not threading.main_thread():
+        if threading.current_thread() is not request_thread:
             writing.set()
             time.sleep(0.3)  # the mark's write is still under way when the refusal comes
         return save(*args)
@@ -344,8 +344,7 @@ def test_a_search_refused_while_the_mark_is_being_written_leaves_the_game_as_it_
         raise ApiError(429, "overloaded", "no search slot")
         yield
 
-    moved_clock.now += 1_500
-    with search_gate(gate_refusing_during_the_write), pytest.raises(ApiError) as refused:
-        play.play_move(gid, f"Bearer {token}", ply=ply, move_text=move)
-    assert refused.value.status == 429
-    assert_left_as_it_was(games_client, table, gid, token, before, ply, move)
+    refused_move_leaves_the_game_as_it_was(
+        games_client, table, moved_clock, gate_refusing_during_the_write,
+        (gid, token, view["ply"], move), before,
+    )
