@@ -61,11 +61,7 @@ def get_table() -> Table:
     if _tables.table is None or _tables.generation != _generation:
         with _lock:  # a boto3 session is not safe to create clients from in two threads at once
             settings = get_settings()
-            if boto3.DEFAULT_SESSION is None:
-                boto3.setup_default_session()
-            session = boto3.DEFAULT_SESSION
-            assert session is not None
-            resource = session.resource(
+            resource = boto3.resource(  # from boto3's default session
                 "dynamodb",
                 region_name=settings.region,
                 endpoint_url=settings.dynamodb_endpoint,
