@@ -120,27 +120,40 @@ def _pct(values: list[float]) -> str:
     return f"{100 * statistics.fmean(values):5.1f}" if values else "    -"
 
 
-def _row(kind: str, rows: list[tuple[Sample, str]]) -> str:
-    found = [s.signals for s, _ in rows]
+Verdicts = list[tuple[Sample, str, str]]  # a sample, its verdict, its verdict in a top ten
+
+
+def verdicts_of(found: list[Sample], model: ScoreModel) -> Verdicts:
+    """Each sample's verdict below a board's top ten and in it (``verdict.judge``)."""
+    return [(s, judge(s.signals, model).state, judge(s.signals, model, top_ten=True).state)
+            for s in found]
+
+
+def _row(kind: str, rows: Verdicts) -> str:
+    found = [s.signals for s, _, _ in rows]
     judged = [s for s in found if s.judge_moves]
-    held = sum(state == "held" for _, state in rows)
+    held = sum(state == "held" for _, state, _ in rows)
+    top = sum(state == "held" for _, _, state in rows)
     accuracy = [s.judge_accuracy / 100 for s in judged if s.judge_accuracy is not None]
     return (f"{kind:<16} {len(rows):>5} {held:>5} {100 * held / len(rows):>6.1f} "
+            f"{top:>5} {100 * top / len(rows):>6.1f} "
             f"{_pct([s.judge_matched / s.judge_moves for s in judged]):>7} "
             f"{_pct([s.reference_matched / s.judge_moves for s in judged]):>7} "
             f"{_pct(accuracy):>7} "
             f"{statistics.fmean(s.judge_loss for s in judged) if judged else 0:>6.1f}")
 
 
-def report(verdicts: list[tuple[Sample, str]], model: ScoreModel, title: str) -> None:
-    """The table: one row per kind, bots then people, and the two rates."""
+def report(verdicts: Verdicts, model: ScoreModel, title: str) -> None:
+    """The table: one row per kind, bots then people, and the two rates, below a board's
+    top ten and in it."""
     print(f"{title} (hold from a score of {model.hold_bar:.2f}, moderators' queue from "
           f"{model.review_bar:.2f})")
-    print(f"{'kind':<16} {'sides':>5} {'held':>5} {'held%':>6} {'judge%':>7} {'fort%':>7} "
+    print(f"{'kind':<16} {'sides':>5} {'held':>5} {'held%':>6} {'top10':>5} {'top10%':>6} "
+          f"{'judge%':>7} {'fort%':>7} "
           f"{'acc%':>7} {'loss':>6}")
-    by_kind: dict[str, list[tuple[Sample, str]]] = defaultdict(list)
-    for sample, state in verdicts:
-        by_kind[sample.kind].append((sample, state))
+    by_kind: dict[str, Verdicts] = defaultdict(list)
+    for row in verdicts:
+        by_kind[row[0].kind].append(row)
     order = [k for k in BOT_KINDS if k in by_kind] + sorted(set(by_kind) - set(BOT_KINDS))
     for kind in order:
         print(_row(kind, by_kind[kind]))
@@ -148,11 +161,13 @@ def report(verdicts: list[tuple[Sample, str]], model: ScoreModel, title: str) ->
             ("bot", False, "detection (engine-played bot sides held)"),
             ("bot", True, "detection (relay twins held)"),
             ("human", False, "false positives (people's sides held)")):
-        rows = [state for sample, state in verdicts
+        rows = [(state, top) for sample, state, top in verdicts
                 if sample.label == label and sample.synthetic == synthetic]
-        held = sum(state == "held" for state in rows)
-        share = 100 * held / len(rows) if rows else 0.0
-        print(f"{name}: {held}/{len(rows)} ({share:.1f} %)")
+        held = sum(state == "held" for state, _ in rows)
+        top = sum(state == "held" for _, state in rows)
+        size = max(1, len(rows))
+        print(f"{name}: {held}/{len(rows)} ({100 * held / size:.1f} %); in a top ten "
+              f"{top}/{len(rows)} ({100 * top / size:.1f} %)")
 
 
 def main() -> None:
@@ -162,18 +177,16 @@ def main() -> None:
     records = load_corpus()
     found = list(samples(records))
     model = current_model()
-    report([(s, judge(s.signals, model).state) for s in found], model,
-           "The fitted model on its corpus")
+    report(verdicts_of(found, model), model, "The fitted model on its corpus")
     if args.cross_validate:
         from bench.fairplay_fit import fit
 
         names = sorted({s.name for s in found})
         fold = {name: index % FOLDS for index, name in enumerate(names)}
-        verdicts: list[tuple[Sample, str]] = []
+        verdicts: Verdicts = []
         for part in range(FOLDS):
             shaped = fit([s for s in found if fold[s.name] != part])
-            verdicts += [(s, judge(s.signals, shaped).state)
-                         for s in found if fold[s.name] == part]
+            verdicts += verdicts_of([s for s in found if fold[s.name] == part], shaped)
         report(verdicts, model, f"{FOLDS}-fold cross-validation")
     # A claim judges one side: the engine-played and human-like records (one side each).
     cpu = [s.cpu_seconds for s in found if not s.synthetic and s.kind != "people"]

@@ -19,8 +19,8 @@ else moto in memory.
 
 ``--all`` claims every record of each row's kind (the doc's figures), else the first of
 each. The judge runs at ``JUDGE_LEVEL`` (the native core: about 10–15 CPU-seconds a claim
-here, most of it ``fort``'s Python searches beside it); CI runs the same rows at a small budget
-(tests/backend/test_fairplay_cheaters.py).
+here, most of it ``fort``'s Python searches beside it); CI runs the same rows, the first
+record of each (tests/backend/test_fairplay_cheaters.py).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ import contextlib
 import json
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -39,6 +39,7 @@ import dames
 from dames.ai.version import AI_VERSION
 from dames_backend import security
 from dames_backend.clock import MIN_MOVE_MS, GameClock
+from dames_backend.fairplay.signals import Signals
 from dames_backend.games import store as game_store
 from dames_backend.games.enums import GameMode, GameStatus, Side
 from dames_backend.games.scoring import win_score
@@ -121,25 +122,30 @@ class Outcome:
     fair_score: float
     codes: tuple[str, ...]
     public: bool  # on the public board after the verdict
+    accuracy: float | None = None  # the judge's game accuracy
+    judged: int = 0  # the moves the judge judged
 
 
-def claim_and_judge(games: TestClient, community: TestClient, record: dict[str, Any],
-                    pseudonym: str) -> tuple[str, dict[str, Any]]:
-    """Claim the record's game under a new player, run its job; (game id, claim status)."""
+def claim_and_judge(games: TestClient, record: dict[str, Any], pseudonym: str,
+                    run_job: Callable[[str], object] | None = None,
+                    ) -> tuple[str, dict[str, Any]]:
+    """Claim the record's game under a new player, run its job (the analysis job unless
+    ``run_job``); (game id, claim status). The player is registered by the store, as from
+    many networks: a script with many addresses, not the one network the test client is,
+    whose allowance is a few names a day."""
     from dames_backend.fairplay import jobs
+    from dames_backend.players.accounts import create_player
 
-    player = community.post("/api/players", json={"pseudonym": pseudonym})
-    assert player.status_code == 201, player.text
-    body = player.json()
-    game_id, token = store_line(record, body["playerId"])
-    headers = {"Authorization": f"Bearer {token}", "X-Player-Token": body["token"]}
+    player = create_player(pseudonym)
+    game_id, token = store_line(record, player.player.player_id)
+    headers = {"Authorization": f"Bearer {token}", "X-Player-Token": player.token}
     claimed = games.post(f"/api/games/{game_id}/claim", headers=headers)
     assert claimed.status_code == 200, claimed.text
-    jobs.run_analysis(game_id)
+    (run_job or jobs.run_analysis)(game_id)
     status = games.get(f"/api/games/{game_id}/claim", headers=headers)
     assert status.status_code == 200, status.text
     found: dict[str, Any] = status.json()
-    found["pseudonym"] = body["pseudonym"]
+    found["pseudonym"] = player.player.pseudonym
     return game_id, found
 
 
@@ -149,13 +155,16 @@ def run_row(games: TestClient, community: TestClient, row: Row,
 
     tag = security.new_id("p")[-6:]
     if row.kind == "copy":  # the line it copies, claimed first by another player
-        claim_and_judge(games, community, corpus_record(record["copyOf"]), f"Source {tag}")
-    game_id, status = claim_and_judge(games, community, record, f"Row {tag}")
+        claim_and_judge(games, corpus_record(record["copyOf"]), f"Source {tag}")
+    game_id, status = claim_and_judge(games, record, f"Row {tag}")
     board = games_board(community)
     item = load_claim(game_id) or {}
+    signals = Signals.from_json(str(item["signals"])) if "signals" in item else None
     return Outcome(row, record["name"], status["status"], float(item.get("fairScore", 0)),
                    tuple(reason["code"] for reason in status["reasons"]),
-                   any(entry["pseudonym"] == status["pseudonym"] for entry in board))
+                   any(entry["pseudonym"] == status["pseudonym"] for entry in board),
+                   signals.judge_accuracy if signals else None,
+                   signals.judge_moves if signals else 0)
 
 
 def games_board(community: TestClient) -> list[dict[str, Any]]:

@@ -14,6 +14,7 @@ addWords({
     "why:judge-agreement": "{share} des coups à choix ({matched} sur {moves}) étaient le premier choix du moteur fort ; chez les joueurs : environ {people}.",
     "why:reference-agreement": "{share} des coups à choix ({matched} sur {moves}) étaient le premier choix du niveau {level} ; chez les joueurs : environ {people}.",
     "why:accuracy": "Précision de {accuracy} sur {moves} coups à choix ; chez les joueurs : environ {people}.",
+    "why:masterly-top-ten": "Précision de {accuracy} sur {moves} coups à choix, celle d'un maître (à partir de {bar}), dans les {top} premiers du classement : un modérateur regarde une telle partie avant de la publier, car un moteur joué au rythme d'un joueur lui ressemble.",
     "why:fast-answers": "{share} des coups à choix joués moins de {seconds} s après la réponse de l'ordinateur ({floorShare} au plancher de l'horloge).",
     "why:flat-times:all": "Temps de réflexion d'une régularité de machine sur la partie (variation {cv} ; chez les joueurs : plus de {bar}).",
     "why:flat-times:15": "Temps de réflexion d'une régularité de machine sur 15 coups de suite (variation {cv} ; chez les joueurs : plus de {bar}).",
@@ -48,6 +49,7 @@ addWords({
     "why:judge-agreement": "{share} of the moves with a choice ({matched} of {moves}) were the strong engine's first choice; people: about {people}.",
     "why:reference-agreement": "{share} of the moves with a choice ({matched} of {moves}) were level {level}'s first choice; people: about {people}.",
     "why:accuracy": "An accuracy of {accuracy} over {moves} moves with a choice; people: about {people}.",
+    "why:masterly-top-ten": "An accuracy of {accuracy} over {moves} moves with a choice, a master's (from {bar}), in the board's top {top}: a moderator looks at such a game before it is public, as an engine played at a person's pace looks the same.",
     "why:fast-answers": "{share} of the moves with a choice were answered within {seconds} s of the computer's reply ({floorShare} at the clock's floor).",
     "why:flat-times:all": "Move times were machine-regular over the game (variation {cv}; people: above {bar}).",
     "why:flat-times:15": "Move times were machine-regular over 15 moves in a row (variation {cv}; people: above {bar}).",
@@ -107,6 +109,9 @@ const SHAPES = {
   "reference-agreement": (f) => ({ ...f, share: percent(f.share), people: percent(f.people) }),
   accuracy: (f) => ({
     ...f, accuracy: `${decimal(f.accuracy, 1)} %`, people: `${decimal(f.people, 1)} %`,
+  }),
+  "masterly-top-ten": (f) => ({
+    ...f, accuracy: `${decimal(f.accuracy, 1)} %`, bar: `${decimal(f.bar, 1)} %`,
   }),
   "fast-answers": (f) => ({
     share: percent(f.share), seconds: decimal(f.seconds, 0), floorShare: percent(f.floorShare),

@@ -135,6 +135,30 @@ def test_near_the_bar_a_published_game_is_for_the_moderators() -> None:
     assert MODEL.review_bar <= verdict.score < MODEL.hold_bar and verdict.review
 
 
+def test_a_masters_accuracy_in_the_top_ten_waits_for_a_moderator() -> None:
+    """Published below the top ten; held in it, with the accuracy and its bar (a spread
+    below the people's: 80.0 here) quoted for the page."""
+    paced = replace(PERSON, judge_accuracy=93.0)
+    assert judge(paced, MODEL).state == "published"
+    verdict = judge(paced, MODEL, top_ten=True)
+    assert verdict.state == "held" and [r.code for r in verdict.reasons] == ["masterly-top-ten"]
+    assert verdict.reasons[0].figures == {"accuracy": 93.0, "moves": 40, "bar": 80.0, "top": 10}
+    assert verdict.score < MODEL.hold_bar
+
+
+def test_a_casual_or_short_game_in_the_top_ten_is_published() -> None:
+    assert judge(replace(PERSON, judge_accuracy=79.9), MODEL, top_ten=True).state == "published"
+    short = replace(PERSON, judge_accuracy=99.0, judge_moves=29, judge_matched=10)
+    assert judge(short, MODEL, top_ten=True).state == "published"
+    assert judge(replace(PERSON, judge_accuracy=None), MODEL, top_ten=True).state == "published"
+
+
+def test_a_held_claim_in_the_top_ten_keeps_its_own_reasons() -> None:
+    engine = replace(PERSON, judge_matched=22, judge_accuracy=99.2, judge_loss=4.0)
+    codes = [r.code for r in judge(engine, MODEL, top_ten=True).reasons]
+    assert codes[0] == "score" and "masterly-top-ten" not in codes
+
+
 def test_a_figure_is_never_quoted_across_its_bar() -> None:
     """0.2499 was shown as "0.25; people: above 0.25" (issue 32, bug 4)."""
     assert reasons.quoted(0.2499, 0.25) == 0.24

@@ -75,6 +75,19 @@ def accuracy(signals: Signals, people: float) -> Reason:
     )
 
 
+def masterly_top_ten(signals: Signals, floor: float, top: int) -> Reason:
+    value = quoted(signals.judge_accuracy or 0.0, floor, 1)
+    return Reason(
+        code="masterly-top-ten",
+        figures={"accuracy": value, "moves": signals.judge_moves, "bar": round(floor, 1),
+                 "top": top},
+        text=f"An accuracy of {value:.1f} % over {signals.judge_moves} moves with a choice, "
+        f"a master's (from {floor:.1f} %), in the board's top {top}: a moderator looks at "
+        "such a game before it is public, as an engine played at a person's pace looks "
+        "the same.",
+    )
+
+
 def fast_answers(signals: Signals) -> Reason:
     return Reason(
         code="fast-answers",

@@ -21,15 +21,12 @@ from dames_backend.boards.views import Reason
 from dames_backend.fairplay.copies import find_copy
 from dames_backend.fairplay.judge import JudgeReport
 from dames_backend.fairplay.signals import Signals, game_signals
-from dames_backend.fairplay.verdict import Verdict, judge
+from dames_backend.fairplay.verdict import REVIEW_TOP, Verdict, judge
 from dames_backend.games import store as game_store
 from dames_backend.games.store import GameRecord
 
 if TYPE_CHECKING:
     from types_boto3_dynamodb.type_defs import TransactWriteItemTypeDef
-
-# "The day's top ten": a published claim near a bar within it goes to the moderators.
-REVIEW_TOP = 10
 
 
 def load_claim(game_id: str) -> dict[str, Any] | None:
@@ -149,18 +146,20 @@ def claim_signals(item: dict[str, Any], record: GameRecord, analysis: dict[str, 
     )
 
 
-def _listing(item: dict[str, Any], verdict: Verdict) -> str | None:
+def _in_top_ten(item: dict[str, Any]) -> bool:
+    """Whether the claim, published now, would rank in its board's top ``REVIEW_TOP``."""
+    pk = board_pk(db.as_str(item["board"]), item.get("date"))
+    return rank_at(pk, db.as_int(item["score"]), db.as_str(item["at"])) <= REVIEW_TOP
+
+
+def _listing(item: dict[str, Any], verdict: Verdict, top_ten: bool) -> str | None:
     """Where a decided claim is listed: held ones always; published ones reported while they
     were analysed, or near the bar when they would rank in the board's top ten."""
     if verdict.state == "held":
         return HELD_REVIEW_PK
     if db.as_int(item.get("reports", 0)):
         return QUEUE_REVIEW_PK
-    if not verdict.review:
-        return None
-    pk = board_pk(db.as_str(item["board"]), item.get("date"))
-    rank = rank_at(pk, db.as_int(item["score"]), db.as_str(item["at"]))
-    return QUEUE_REVIEW_PK if rank <= REVIEW_TOP else None
+    return QUEUE_REVIEW_PK if verdict.review and top_ten else None
 
 
 def judge_claim(game_id: str, analysis: dict[str, Any] | None,
@@ -174,7 +173,8 @@ def judge_claim(game_id: str, analysis: dict[str, Any] | None,
     if record is None:
         return None
     signals = claim_signals(item, record, analysis, report)
-    verdict = judge(signals)
-    decide(item, verdict.state, verdict.reasons, signals, listed=_listing(item, verdict),
-           fair_score=verdict.score)
+    top_ten = _in_top_ten(item)
+    verdict = judge(signals, top_ten=top_ten)
+    decide(item, verdict.state, verdict.reasons, signals,
+           listed=_listing(item, verdict, top_ten), fair_score=verdict.score)
     return verdict

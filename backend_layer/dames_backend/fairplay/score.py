@@ -64,14 +64,28 @@ def _accuracy(signals: Signals, refs: References) -> float:
     return weight * max(0.0, (signals.judge_accuracy - refs.accuracy) / refs.accuracy_spread)
 
 
+def strong_play_floor(refs: References) -> float:
+    """The accuracy where strong play starts: a spread below the people's (the published
+    masters' mostly), above most of this site's players (the human-like games: 79–92)."""
+    return refs.accuracy - refs.accuracy_spread
+
+
 def _strong_play(signals: Signals, refs: References) -> float:
-    """0 for an accuracy a spread or more below the people's (most of this site's players),
-    1 from the people's accuracy up, linear between: the page hidden before strong moves is
-    where an engine is consulted; before weak ones it is a person answering the phone."""
+    """0 for an accuracy at ``strong_play_floor`` or below, 1 from the people's accuracy up,
+    linear between: the page hidden before strong moves is where an engine is consulted;
+    before weak ones it is a person answering the phone."""
     if signals.judge_accuracy is None or refs.accuracy_spread <= 0:
         return 0.0
-    floor = refs.accuracy - refs.accuracy_spread
+    floor = strong_play_floor(refs)
     return min(1.0, max(0.0, (signals.judge_accuracy - floor) / refs.accuracy_spread))
+
+
+def masterly(signals: Signals, refs: References) -> bool:
+    """A long game (``LONG_GAME_MOVES`` judged at least) played at strong play's accuracy:
+    as accurate as a master's, which is as accurate as an engine's at a person's pace."""
+    return (signals.judge_accuracy is not None and refs.accuracy_spread > 0
+            and signals.judge_moves >= LONG_GAME_MOVES
+            and signals.judge_accuracy >= strong_play_floor(refs))
 
 
 def _pauses(signals: Signals, refs: References) -> float:

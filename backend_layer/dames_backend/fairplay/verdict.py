@@ -7,6 +7,12 @@ cliff a script stayed one step short of). Beside it, two rules hold whatever the
 a banned player, and a line that is mostly another entry's (``COPY_HELD_SHARE`` of the
 moves, over ``COPY_MIN_MOVES`` at least). When the score holds, the reasons quote the
 signals that made it, largest part first, each with what people do.
+
+A third rule is the product's choice for the top of a board: a long game as accurate as a
+master's (``score.masterly``) that would rank in the board's top ten waits for a moderator.
+The moves cannot tell a grandmaster from an engine played at a person's pace (docs/fair-play.md,
+"Calibration"); the score publishes both, and a machine's win must never reach the top of a
+public board. Below the top ten such a game is published, as before.
 """
 
 from __future__ import annotations
@@ -18,11 +24,21 @@ from dames_backend.boards.entries import BANNED_REASON
 from dames_backend.boards.views import Reason
 from dames_backend.fairplay import reasons
 from dames_backend.fairplay.judge import REFERENCE_LEVEL
-from dames_backend.fairplay.score import FLAT_CV, FLAT_WINDOW_CV, ScoreModel, current_model
+from dames_backend.fairplay.score import (
+    FLAT_CV,
+    FLAT_WINDOW_CV,
+    ScoreModel,
+    current_model,
+    masterly,
+    strong_play_floor,
+)
 from dames_backend.fairplay.signals import Signals
 
 COPY_HELD_SHARE = 0.6
 COPY_MIN_MOVES = 15
+# "The board's top ten": where a masterly game waits for a moderator, and where a published
+# claim near the bar goes to their queue.
+REVIEW_TOP = 10
 # The reasons quoted for a held score: the features with at least this part of the
 # log-odds, at most this many.
 REASON_MIN_PART = 0.5
@@ -72,8 +88,10 @@ def copied(signals: Signals) -> bool:
     return signals.copy_moves >= COPY_MIN_MOVES and signals.copy_share >= COPY_HELD_SHARE
 
 
-def judge(signals: Signals, model: ScoreModel | None = None) -> Verdict:
-    """Published, or held with every reason that applies."""
+def judge(signals: Signals, model: ScoreModel | None = None, *,
+          top_ten: bool = False) -> Verdict:
+    """Published, or held with every reason that applies; ``top_ten``: the claim would rank
+    in its board's top ``REVIEW_TOP``."""
     model = model or current_model()
     score = model.score(signals)
     found: list[Reason] = []
@@ -84,6 +102,9 @@ def judge(signals: Signals, model: ScoreModel | None = None) -> Verdict:
     if score >= model.hold_bar:
         found.extend(r for r in _score_reasons(signals, model, score)
                      if all(r.code != known.code for known in found))
+    if top_ten and not found and masterly(signals, model.references):
+        floor = strong_play_floor(model.references)
+        found.append(reasons.masterly_top_ten(signals, floor, REVIEW_TOP))
     if found:
         return Verdict("held", tuple(found), score)
     return Verdict("published", (), score, review=score >= model.review_bar)
