@@ -49,7 +49,7 @@ def test_in_the_top_ten_it_is_held_until_a_moderator_releases_it(
     assert reason["code"] == "masterly-top-ten" and reason["figures"]["top"] == 10
     assert reason["figures"]["accuracy"] >= reason["figures"]["bar"]
     assert not _public()
-    assert [row.item["gameId"] for row in review_list() if row.kind == "held"] == [game_id]
+    assert [row.item["gameId"] for row in review_list() if row.kind == "masterly"] == [game_id]
     release(game_id, "ann", "a known strong player; looked at the game")
     assert _public()
 

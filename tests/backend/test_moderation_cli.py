@@ -20,6 +20,8 @@ from dames_backend.players import accounts as players
 DAY = "2026-11-28"
 ENGINE = Reason(code="judge-agreement", figures={"share": 0.98},
                 text="98 % of the moves were the strong engine's first choice.")
+MASTERLY = Reason(code="masterly-top-ten", figures={"accuracy": 97.1, "bar": 90.3},
+                  text="An accuracy of 97.1 %, a master's, in the board's top 10.")
 
 
 def _run(*argv: str, ask: Callable[[str], str] | None = None) -> tuple[int, str]:
@@ -84,6 +86,8 @@ def test_the_list_puts_failed_analyses_first_then_held_then_queued(
     table: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _held_claim("Held", "g_held", 7000)
+    _, masterly = _claim("Master", "g_master", 7100)
+    review.decide(masterly, "held", (MASTERLY,), fair_score=0.12)
     _, failed = _claim("Failed", "g_failed", 6000)
     assert failures.give_up("g_failed", 3)
     _, queued = _claim("Queued", "g_queued", 6500)
@@ -92,7 +96,7 @@ def test_the_list_puts_failed_analyses_first_then_held_then_queued(
     monkeypatch.setattr(failures, "STUCK_AFTER_MS", -60_000)  # every waiting claim is stuck
     lines = _run("moderation", "list")[1].splitlines()
     kinds = [line.split("]")[0].lstrip("[") for line in lines[:-1]]
-    assert kinds == ["analysis-failed", "stuck", "held", "near-bar"]
+    assert kinds == ["analysis-failed", "stuck", "masterly", "held", "near-bar"]
     assert "The fair-play analysis failed (3 attempts)" in lines[0]
     assert failed["gameId"] in lines[0]
 

@@ -2,8 +2,9 @@
 deployed table is the access control): what needs a person, by urgency, and the decisions.
 
 People decide the hard cases: held claims (an ``analysis-failed`` one first: nobody judged
-it), claims still waiting past any analysis's time, and published ones queued for a look
-(reported by players, or near the hold bar in the day's top ten). Every decision names who
+it), claims still waiting past any analysis's time, a master's game held in a top ten (a
+player, most likely honest, waits for it), and published ones queued for a look (reported by
+players, or near the hold bar in the day's top ten). Every decision names who
 took it and why, in the audit trail (``audit``), before it is applied.
 
 Only the command line imports this module: no function may scan the table.
@@ -33,7 +34,7 @@ from dames_backend.tables import GSI1_NAME
 class ReviewItem:
     """One claim that needs a person: why (``kind``), how urgent (higher first)."""
 
-    kind: str  # "analysis-failed", "held", "stuck", "reported", "near-bar"
+    kind: str  # "analysis-failed", "stuck", "masterly", "held", "reported", "near-bar"
     urgency: float
     item: dict[str, Any]
 
@@ -62,8 +63,11 @@ def review_list(limit: int = 100) -> list[ReviewItem]:
     """Everything that needs a person, most urgent first (then the oldest)."""
     found: list[ReviewItem] = []
     for item in held_claims(limit):
-        if "analysis-failed" in _codes(item):
+        codes = _codes(item)
+        if "analysis-failed" in codes:
             found.append(ReviewItem("analysis-failed", 100.0, item))
+        elif codes == {"masterly-top-ten"}:  # held for its strength alone: a person waits
+            found.append(ReviewItem("masterly", 70.0, item))
         else:
             found.append(ReviewItem("held", 50.0 + 10 * _fair_score(item), item))
     found += [ReviewItem("stuck", 90.0, item) for item in stuck_claims(limit)]
