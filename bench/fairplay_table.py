@@ -203,17 +203,24 @@ def apps() -> Iterator[tuple[TestClient, TestClient]]:
                stack.enter_context(TestClient(community_app)))
 
 
+def _accuracy(outcome: Outcome) -> str:
+    """The judge's accuracy and how many moves it rests on, e.g. "99.6 (41)"."""
+    if outcome.accuracy is None:
+        return "-"
+    return f"{outcome.accuracy:.1f} ({outcome.judged})"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--all", action="store_true")
     args = parser.parse_args()
     print(f"{'what the cheater did':<72} {'record':<16} {'verdict':<9} {'score':>5} "
-          "public  reasons")
+          f"{'accuracy':>13} public  reasons")
     with apps() as (games, community):
         for outcome in run_table(games, community, args.all):
             mark = "" if outcome.state == outcome.row.expected else "  << not as expected"
             print(f"{outcome.row.title:<72} {outcome.name:<16} {outcome.state:<9} "
-                  f"{outcome.fair_score:5.2f} {outcome.public!s:<7} "
+                  f"{outcome.fair_score:5.2f} {_accuracy(outcome):>13} {outcome.public!s:<7} "
                   f"{','.join(outcome.codes)}{mark}", flush=True)
 
 
