@@ -7,7 +7,8 @@
 A player is one of
 - a project level: `facile`, `defi`, `fort`, `maitre`; `maitre@N` plays `maitre` with a work
   budget of N and no clock (load-proof: on a busy machine a clock cuts the depth unevenly; about
-  100 000 units of work is one CPU-second of `maitre` on this kind of machine); `fort~learned`
+  100 000 units of work is one CPU-second of `maitre` on this kind of machine); `maitre@tMS`
+  plays it on a clock of MS milliseconds a move instead of its own; `fort~learned`
   / `fort~handset` force the evaluation (dames.ai.learned or dames.ai.evaluation);
   `maitre~/path/weights.json` plays the learned evaluation with that weights file;
   `maitre~/path/weights.dmw` plays the native core with that weights blob, `maitre~handset`
@@ -109,7 +110,9 @@ class LevelPlayer(Player):
         level = LEVELS[name]
         if switched_off:
             level = replace(level, **{switched_off: False})
-        if work:
+        if work.startswith("t"):
+            level = replace(level, time_limit=int(work[1:]) / 1000)
+        elif work:
             level = replace(level, node_budget=int(work), time_limit=None)
         # `maitre~/path/weights.json`: the learned evaluation with another weights file.
         self.weights = Path(evaluation) if evaluation.endswith(".json") else None

@@ -64,6 +64,20 @@ def core_value(board: Board) -> int:
     return value.value
 
 
+def test_a_level_takes_a_node_budget_or_a_clock_of_its_own() -> None:
+    """`maitre@N` plays on N nodes and no clock (load-proof); `maitre@tMS` keeps the level's
+    search on another clock (how 1.4 s a move was measured against Scan, 2026-12-07)."""
+    shipped = match.LEVELS["maitre"]
+    budget, clock = match.LevelPlayer("maitre@2000"), match.LevelPlayer("maitre@t1400")
+    try:
+        assert (budget.level.node_budget, budget.level.time_limit) == (2000, None)
+        assert clock.level.time_limit == 1.4
+        assert clock.level.node_budget == shipped.node_budget != 2000
+    finally:
+        budget.close()
+        clock.close()
+
+
 @pytest.mark.skipif(not available(), reason="the native core is not built (make)")
 def test_each_native_player_searches_with_its_own_weights() -> None:
     """The core's weights are process-wide: a player naming no weights must not play its
