@@ -64,9 +64,9 @@ def review_list(limit: int = 100) -> list[ReviewItem]:
     found: list[ReviewItem] = []
     for item in held_claims(limit):
         codes = _codes(item)
-        if "analysis-failed" in codes:
+        if reasons.ANALYSIS_FAILED in codes:
             found.append(ReviewItem("analysis-failed", 100.0, item))
-        elif codes == {"masterly-top-ten"}:  # held for its strength alone: a person waits
+        elif codes == {reasons.MASTERLY_TOP_TEN}:  # held for its strength alone: a person waits
             found.append(ReviewItem("masterly", 70.0, item))
         else:
             found.append(ReviewItem("held", 50.0 + 10 * _fair_score(item), item))

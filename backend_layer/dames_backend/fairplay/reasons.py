@@ -14,6 +14,10 @@ import math
 from dames_backend.boards.views import Reason
 from dames_backend.fairplay.signals import FAST_MS, Signals
 
+# The codes the moderators' list sorts by (``moderation.review_list``).
+MASTERLY_TOP_TEN = "masterly-top-ten"
+ANALYSIS_FAILED = "analysis-failed"
+
 
 def quoted(value: float, bar: float, digits: int = 2) -> float:
     """``value`` rounded to ``digits`` decimals, away from ``bar``: a value below the bar
@@ -78,7 +82,7 @@ def accuracy(signals: Signals, people: float) -> Reason:
 def masterly_top_ten(signals: Signals, floor: float, top: int) -> Reason:
     value = quoted(signals.judge_accuracy or 0.0, floor, 1)
     return Reason(
-        code="masterly-top-ten",
+        code=MASTERLY_TOP_TEN,
         figures={"accuracy": value, "moves": signals.judge_moves, "bar": round(floor, 1),
                  "top": top},
         text=f"An accuracy of {value:.1f} % over {signals.judge_moves} moves with a choice, "
@@ -141,7 +145,7 @@ def near_copy(signals: Signals) -> Reason:
 
 
 def analysis_failed(attempts: int) -> Reason:
-    return Reason(code="analysis-failed", figures={"attempts": attempts},
+    return Reason(code=ANALYSIS_FAILED, figures={"attempts": attempts},
                   text=f"The fair-play analysis failed ({attempts} attempts): a moderator "
                   "will look at this game.")
 
