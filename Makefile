@@ -135,7 +135,7 @@ SERVER_BENCHES := bench/api.py
 # and run for an hour or more: run by hand (docs/engine-strength.md).
 MANUAL_BENCHES := bench/match.py bench/match_compare.py bench/pydraughts_driver.py bench/eval_data.py bench/tune_eval.py \
 	bench/move_quality.py bench/eval_labels.py bench/selfplay_native.py bench/label_native.py \
-	bench/train_native_eval.py \
+	bench/train_native_eval.py bench/set_native_terms.py \
 	bench/native_crosscheck.py \
 	bench/fairplay_corpus.py bench/fairplay_depth.py bench/fairplay_fit.py bench/fairplay_table.py
 # Modules the benchmarks import, not benchmarks themselves.

@@ -12,8 +12,10 @@ A player is one of
   / `fort~handset` force the evaluation (dames.ai.learned or dames.ai.evaluation);
   `maitre~/path/weights.json` plays the learned evaluation with that weights file;
   `maitre~/path/weights.dmw` plays the native core with that weights blob, `maitre~handset`
-  with the core's hand-set evaluation, plain `maitre` the shipped blob (each native player
-  loads its own before each of its moves: the core holds one set at a time);
+  with the core's hand-set evaluation, plain `maitre` as shipped: its play weights where a
+  variant has them (`weights/play-<variant>.dmw`), else the shipped blob (each native player
+  loads its own into the core's first set before each of its moves, and a named one is
+  searched with that set);
 - `scan-dN` / `scan-tMS`: Scan 2.0 at depth N or MS milliseconds a move, through its Hub
   version 1 protocol (`hub`, `set book false`, `init`, then per move `start`, `move ...` for
   every move played so far, `depth N` or `time MS`, `go`), so it sees the game's history;
@@ -120,6 +122,8 @@ class LevelPlayer(Player):
         # each of its moves: a blob's path, the core's built-in terms, or the shipped blob
         # when none is named (else it would play with its opponent's).
         native_spec = level.native and (evaluation.endswith(".dmw") or evaluation == "handset")
+        if native_spec:  # the named weights go in the core's first set: search with it
+            level = replace(level, play_weights=False)
         self.native_weights: Path | NativeWeights = (
             NativeWeights.HANDSET if native_spec and evaluation == "handset"
             else Path(evaluation) if native_spec else NativeWeights.SHIPPED)

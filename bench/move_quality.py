@@ -13,7 +13,9 @@ after which the game ends or the reply is forced gets no score from Scan: counte
 never below 0). The table prints, per level: how often it played Scan's move, its mean loss, and
 how many of its moves lost a man or more (100+). Compare two builds on the same set and depth:
 a change that helps lowers the mean loss. Scan is a measuring instrument only (bench/match.py
-says how to build it outside the repository).
+says how to build it outside the repository). Levels are bench/match.py's: `maitre@N` searches
+with `maitre`'s play weights (docs/native-core.md), so the game analysis's own search (the
+shipped weights) is `maitre~engine_layer/dames/native/weights/international.dmw@N`.
 """
 
 from __future__ import annotations

@@ -17,6 +17,12 @@ from dames.analysis.model import ANALYSIS_VERSION, GameAnalysis, MoveAnalysis
 from dames.pdn import ExportedGame, PdnGame, export_game
 
 _EVAL = re.compile(r"\[%eval\s+(#?)([+-]?\d+(?:\.\d+)?)\s*\]")
+# A mark past these is not an evaluation any engine writes (a board holds 40 pieces; a
+# game of more moves is drawn by the federation's counters long before): it is read as no
+# mark rather than as a number a page cannot show (or Python cannot hold as a float).
+MAX_EVAL_MEN = 1000
+MAX_EVAL_MOVES = 1000
+_MAX_NUMBER_CHARS = 12
 _WORDS = {"inaccuracy": "Inaccuracy", "mistake": "Mistake", "blunder": "Blunder"}
 
 
@@ -49,15 +55,21 @@ def move_comment(move: MoveAnalysis) -> str | None:
 
 
 def parse_eval(comment: str | None) -> PdnEval | None:
-    """The first ``[%eval …]`` mark of a comment (men or ``#moves``), None when there is none."""
+    """The first ``[%eval …]`` mark of a comment (men or ``#moves``), None when there is none
+    or its number is past any evaluation (``MAX_EVAL_MEN``, ``MAX_EVAL_MOVES``)."""
     if not comment:
         return None
     found = _EVAL.search(comment)
     if found is None:
         return None
+    number = found.group(2)
+    if len(number) > _MAX_NUMBER_CHARS:
+        return None
     if found.group(1):
-        return PdnEval(None, int(float(found.group(2))))
-    return PdnEval(round(float(found.group(2)) * 100))
+        moves = int(float(number))
+        return PdnEval(None, moves) if abs(moves) <= MAX_EVAL_MOVES else None
+    men = float(number)
+    return PdnEval(round(men * 100)) if abs(men) <= MAX_EVAL_MEN else None
 
 
 def comment_words(comment: str | None) -> str | None:

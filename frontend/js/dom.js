@@ -48,3 +48,15 @@ export function targetAs(event, kind) {
  * @returns {HTMLElement}
  */
 export const eventElement = (event) => /** @type {HTMLElement} */ (event.target);
+
+/**
+ * Brings `element` up when it starts below the screen (a phone held upright, where the panel
+ * stands under the board): the end of a game must be seen without searching for it. Nothing
+ * moves when any of it is already in view.
+ * @param {Element} element
+ */
+export function revealBelowFold(element) {
+  if (element.getBoundingClientRect().top < window.innerHeight - 48) return;
+  const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  element.scrollIntoView({ block: "nearest", behavior: still ? "instant" : "smooth" });
+}

@@ -6,7 +6,7 @@
  * follows a finished game belongs in `drawEnd`'s list of actions.
  */
 import { ApiError, api } from "./api.js";
-import { formatDuration, formatNumber, lang, sentence, t } from "./i18n.js";
+import { formatCountdown, formatDuration, formatNumber, lang, sentence, t } from "./i18n.js";
 import { handleFailure } from "./play-errors.js";
 import { dailyClosed, hint, page, rankable, setClaim, state } from "./play-state.js";
 import { showAnalyseLink } from "./analysis-links.js";
@@ -14,7 +14,7 @@ import { reasonsWords } from "./fairplay-words.js";
 import { shareOrCopy, shareText } from "./share.js";
 import { saveGame, savePlayer, savedGame, savedPlayer } from "./store.js";
 import { loadStreak, streakText, todayUtc } from "./streak.js";
-import { $, $as } from "./dom.js";
+import { $, $as, revealBelowFold } from "./dom.js";
 
 const ending = { nextDailyAt: null, nextDailyAsked: false, streak: null, watching: null };
 // How long the end screen waits between asks for the claim's fair-play verdict (the last
@@ -41,7 +41,7 @@ export function drawCountdown() {
   if (el.hidden || ending.nextDailyAt === null) return;
   const left = (ending.nextDailyAt - Date.now()) / 1000;
   const text = $("next-daily-text");
-  text.textContent = left > 0 ? t("countdown", { time: formatDuration(left) }) : t("newDaily");
+  text.textContent = left > 0 ? t("countdown", { time: formatCountdown(left) }) : t("newDaily");
   $("next-daily-play").hidden = left > 0;
 }
 
@@ -147,6 +147,7 @@ export function drawEnd() {
     end.hidden = true;
     return;
   }
+  const appearing = end.hidden;
   end.hidden = false;
   $("end-title").textContent = resultText(g);
   $("end-reason").textContent = sentence(reasonText(g));
@@ -159,6 +160,7 @@ export function drawEnd() {
   askNextDaily();
   drawCountdown();
   drawClaim();
+  if (appearing) revealBelowFold(end);
 }
 
 export function drawClaim() {

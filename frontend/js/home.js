@@ -5,7 +5,7 @@
  * to resume games in progress.
  */
 import { api } from "./api.js";
-import { formatDate, formatDuration, lang, setupLanguageSwitch, t } from "./i18n.js";
+import { formatCountdown, formatDate, lang, setupLanguageSwitch, t } from "./i18n.js";
 import { savedGame } from "./store.js";
 import { loadStreak, streakText } from "./streak.js";
 import { $ } from "./dom.js";
@@ -79,7 +79,7 @@ function drawYesterday() {
 function draw() {
   $("daily-date").textContent = t("modeDaily", { date: formatDate(date) });
   const left = (deadline - Date.now()) / 1000;
-  $("countdown").textContent = left > 0 ? t("countdown", { time: formatDuration(left) })
+  $("countdown").textContent = left > 0 ? t("countdown", { time: formatCountdown(left) })
     : t("newDaily");
   if (streak) {
     $("streak-text").textContent = streakText(streak);

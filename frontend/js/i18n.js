@@ -342,6 +342,19 @@ export function formatDuration(totalSeconds) {
 }
 
 /**
+ * The time left until something that happens at a set hour (the next challenge, a day's
+ * close), always with its hours: "0:22:15", where "22:15" read as a time of day or as
+ * 22 hours (a browser pass of 2026-12-07, just before midnight).
+ * @param {number} totalSeconds
+ * @returns {string}
+ */
+export function formatCountdown(totalSeconds) {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  const pad = (n) => String(n).padStart(2, "0");
+  return `${Math.floor(s / 3600)}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+}
+
+/**
  * A day as the language writes it: "1er décembre 2026" (French writes the first of the month
  * as an ordinal, which Intl does not), "1 December 2026".
  * @param {string} iso yyyy-mm-dd

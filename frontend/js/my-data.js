@@ -9,7 +9,7 @@
 import "./privacy-words.js";
 import { ApiError, api } from "./api.js";
 import { $, $as } from "./dom.js";
-import { setupLanguageSwitch, t } from "./i18n.js";
+import { setupLanguageSwitch, t, tn } from "./i18n.js";
 import { downloadText } from "./pdn-tools.js";
 import { savedPlayer, savePlayer } from "./store.js";
 
@@ -104,7 +104,7 @@ function renameRefusal(err) {
   if (err.code === "invalid-pseudonym") return t("pseudoInvalid", { why: err.message });
   if (err.code === "rename-too-soon") {
     const wait = Number(err.body?.retryAfter) || DAY_S;
-    return t("renameTooSoon", { days: Math.ceil(wait / DAY_S) });
+    return tn("renameTooSoon", Math.ceil(wait / DAY_S));
   }
   if (err.code === "rate-limited") return t("renameNetwork");
   return t("renameFailed");

@@ -5,7 +5,7 @@
  * draws it all from the server's last view, then lets the end screen and the tools follow.
  */
 import "./freeplay-words.js";
-import { formatDate, formatDuration, lang, t } from "./i18n.js";
+import { formatCountdown, formatDate, formatDuration, lang, t } from "./i18n.js";
 import { drawMoveList } from "./move-list.js";
 import { parseFen } from "./fen.js";
 import { movableSquares, pickMarks } from "./picker.js";
@@ -57,7 +57,7 @@ export function drawBanner() {
     return;
   }
   let text;
-  if (soon) text = t("closesSoon", { time: formatDuration(left / 1000) });
+  if (soon) text = t("closesSoon", { time: formatCountdown(left / 1000) });
   else if (g.aiChanged) text = t("computerChanged");
   else text = t(page.pastDate ? "replayUnranked" : "closedUnranked", { date: formatDate(g.date) });
   $("daily-banner-text").textContent = text;

@@ -5,7 +5,7 @@
  * solution), the player's rating and streaks, and the spoiler-free share line of the day.
  * Nothing here decides anything: every fact comes from the server's answers.
  */
-import { formatDate, formatDuration, lang, t } from "./i18n.js";
+import { formatCountdown, formatDate, lang, t, tn } from "./i18n.js";
 import { streakText } from "./streak.js";
 import "./puzzle-words.js";
 import { $ } from "./dom.js";
@@ -35,11 +35,11 @@ export function drawMoves(played, toMove) {
 }
 
 function themeItems(themes) {
-  const items = [t("puzzleMovesToFind", { n: themes.moves })];
-  if (themes.menGiven) items.push(t("puzzleMenGiven", { n: themes.menGiven }));
+  const items = [tn("puzzleMovesToFind", themes.moves)];
+  if (themes.menGiven) items.push(tn("puzzleMenGiven", themes.menGiven));
   if (themes.kingCapture) items.push(t("puzzleKingCapture"));
   if (themes.crowning) items.push(t("puzzleCrowning"));
-  if (themes.finalCapture) items.push(t("puzzleFinalCapture", { n: themes.finalCapture }));
+  if (themes.finalCapture) items.push(tn("puzzleFinalCapture", themes.finalCapture));
   items.push(t(`phase:${themes.phase}`));
   return items;
 }
@@ -100,10 +100,10 @@ export function shareLine(attempt, origin) {
   const end = attempt.end;
   const result = attempt.status === "revealed" ? t("puzzleShareRevealed")
     : attempt.failed || attempt.hinted ? t("puzzleShareFailed")
-      : t("puzzleShareSolved", { n: end.themes.moves });
+      : tn("puzzleShareSolved", end.themes.moves);
   const lines = [t("puzzleShareHead", { date: formatDate(attempt.puzzle.daily) }), result];
   if (end.dailyStreak && end.dailyStreak.current) {
-    lines.push(t("puzzleShareStreak", { n: end.dailyStreak.current }));
+    lines.push(tn("puzzleShareStreak", end.dailyStreak.current));
   }
   lines.push(`${origin}/puzzle.html?daily=1`);
   return lines.join("\n");
@@ -126,5 +126,5 @@ export function drawStreaks(dailyStreak, challengeStreak) {
 }
 
 export function dailyDoneText(daily) {
-  return t("puzzleDailyDone", { time: formatDuration(daily.secondsToNext) });
+  return t("puzzleDailyDone", { time: formatCountdown(daily.secondsToNext) });
 }

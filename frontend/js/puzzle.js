@@ -334,7 +334,7 @@ $("pz-pseudo-form").addEventListener("submit", async (event) => {
     $("pz-pseudo-error").textContent = err instanceof ApiError && err.status === 409
       ? t("pseudoTaken") : err instanceof ApiError && err.code === "rate-limited"
         ? t("tooManyPseudonyms") : err instanceof ApiError && err.status === 422
-          ? t("pseudoInvalid") : t("requestFailed");
+          ? t("pseudoInvalid", { why: err.message }) : t("requestFailed");
   }
 });
 

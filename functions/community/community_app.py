@@ -32,6 +32,7 @@ from dames_backend.errors import ApiError, error_responses
 from dames_backend.games import archive
 from dames_backend.games import variants as variant_views
 from dames_backend.games.claim import registration_voucher
+from dames_backend.games.pdn_export import seed_is_public
 from dames_backend.games.store import GameRecord
 from dames_backend.games.variants import VariantsView
 from dames_backend.limits import clients as client_limits
@@ -213,7 +214,8 @@ def read_my_data(
     """Everything the table holds about the player, page by page (follow ``next``)."""
     response.headers["Cache-Control"] = NO_STORE
     player = players.authenticate_player(player_token)
-    return data_page(player, cursor, daily.oldest_open_day(), GameRecord.from_item)
+    return data_page(player, cursor, daily.oldest_open_day(), GameRecord.from_item,
+                     seed_is_public)
 
 
 @app.post(

@@ -136,6 +136,10 @@ def test_practice_game_on_eight_by_eight(games_client: TestClient) -> None:
         ({"mode": "practice", "level": "god"}, "invalid-request"),
         ({"mode": "practice", "fen": "W:W99:B1"}, "bad-fen"),
         ({"mode": "practice", "fen": "W:W46:B37,41"}, "game-over-position"),
+        # Set-ups no game can reach (the analysis board's rule), found accepted by a script.
+        ({"mode": "free", "fen": "W:W31:B"}, "bad-fen"),
+        ({"mode": "free", "fen": "W:W11-50:B1-5"}, "bad-fen"),
+        ({"mode": "free", "fen": "W:W5,31:B20"}, "bad-fen"),
         ({}, "invalid-request"),
     ],
 )
@@ -183,6 +187,13 @@ def test_bad_json_and_oversized_bodies(games_client: TestClient) -> None:
         url, content=b'{"ply": 0,', headers={**bearer(token), "content-type": "application/json"}
     )
     assert bad.status_code == 400 and bad.json()["error"] == "bad-json"
+    # Bodies FastAPI cannot even decode (not UTF-8; nested past the recursion limit) are the
+    # same fault, not a bare "bad-request" (a script found both, 2026-12-07).
+    for body in (b'{"ply": 0, "move": "\xff"}', b"[" * 1200 + b"]" * 1200):
+        unreadable = games_client.post(
+            url, content=body, headers={**bearer(token), "content-type": "application/json"})
+        assert unreadable.status_code == 400, unreadable.text
+        assert unreadable.json()["error"] == "bad-json"
     huge = games_client.post(
         url, headers=bearer(token), json={"ply": 0, "move": "32-28", "pad": "x" * 5000}
     )

@@ -205,6 +205,27 @@ def test_help_asked_at_a_stale_ply_gets_the_game_as_it_stands(
     assert len(stored_moves(table, game["id"])) == 2
 
 
+def test_a_hint_raced_by_a_move_is_refused_and_the_game_stays_ranked(
+    games_client: TestClient, table: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A script sent its hint and its move at the same ply at once (2026-12-07): the hint
+    was answered, the move landed first and the game stayed ranked. Here the hint reads
+    the game before the move and marks it after: it must be refused, nothing revealed."""
+    token, game = start_game(games_client, "free")
+    before = game_store.load_game(game["id"])
+    assert before is not None
+    assert post_move(games_client, game["id"], token, 0, "32-28").status_code == 200
+    monkeypatch.setattr(game_help, "open_game", lambda game_id, authorization: before)
+    searched: list[object] = []
+    monkeypatch.setattr(game_help.dames.ai, "hint", lambda *a, **k: searched.append(a))
+    raced = _help(games_client, game, token, "hint")  # the page's ply 0, as the move's
+    assert raced.status_code == 409 and raced.json()["error"] == "stale-ply"
+    assert searched == []  # refused before any search: no help given
+    after = get_game(games_client, game["id"], token)
+    assert (after["assisted"], after["ranked"], after["ply"]) == (False, True, 2)
+    assert stored_item(table, game["id"])["assisted"] is False
+
+
 @pytest.mark.parametrize("what", ["hint", "takeback", "draw-offer"])
 def test_help_is_refused_in_the_daily_on_finished_games_and_without_the_token(
     games_client: TestClient, what: str

@@ -34,6 +34,18 @@ def test_comments_marks_and_evals_come_with_each_move(games_client: TestClient) 
     assert sixth["marks"] == ["$14"]
 
 
+def test_a_mark_past_any_evaluation_reads_as_none_not_a_500(games_client: TestClient) -> None:
+    """307 nines in a mark made the reader raise OverflowError (a 500, found by a script on
+    2026-12-07), in the main line and in a variation alike."""
+    huge = "9" * 307
+    game = read(games_client, f"1. 32-28 {{ [%eval {huge}] note }} 19-23 "
+                              f"(1... 18-23 {{ [%eval #{huge}] }}) *")
+    first, second = game["moves"]
+    assert first["eval"] is None and first["comment"] == "note"
+    (variation,) = second["variations"]
+    assert variation["moves"][0]["eval"] is None
+
+
 def test_variations_come_with_their_positions(games_client: TestClient) -> None:
     game = read(games_client, ANNOTATED)
     (variation,) = game["moves"][3]["variations"]

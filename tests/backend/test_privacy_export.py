@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from board_claims_support import DAY, claim
+from clock_support import freeze
 from dames_backend.players import accounts as players
 from dames_backend.players import export, index
 from fastapi.testclient import TestClient
@@ -162,3 +163,30 @@ def test_the_export_holds_the_line_marks_of_the_players_claims(
     (claimed,) = _merged(pages, "claims")
     assert claimed["lineMarks"] == ["m10", "m20"]
     assert _merged(pages, "other") == []
+
+
+def test_a_seed_is_exported_only_once_it_is_public(
+    community_client: TestClient, table: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The seed decides every reply of the computer: an open day's seed in the download
+    would let anyone play that day's challenge knowing each answer (found by a script on
+    2026-12-07). A daily game's shows after its day's close, another game's once it is over,
+    as in its PDN."""
+    me = players.create_player("Seed Seeker")
+    owner = me.player.player_id
+    daily_id, _ = store_finished(mode="daily", date=DAY, status="playing", moves=MOVES[:2],
+                                 seed="d41y5eed", owner_id=owner)
+    running_id, _ = store_finished(status="playing", moves=MOVES[:2], seed="f4ee5eed",
+                                   owner_id=owner)
+    over_id, _ = store_finished(moves=MOVES, seed="0ve45eed", owner_id=owner)
+
+    def seeds() -> dict[str, str | None]:
+        games = _merged(_all_pages(community_client, me.token), "games")
+        return {g["id"]: g.get("seed") for g in games}
+
+    freeze(monkeypatch, f"{DAY}T18:00:00")  # the day is open
+    assert seeds() == {daily_id: None, running_id: None, over_id: "0ve45eed"}
+    text = json.dumps(_all_pages(community_client, me.token))
+    assert "d41y5eed" not in text and "f4ee5eed" not in text
+    freeze(monkeypatch, "2026-11-29T00:10:01")  # past the close and its grace
+    assert seeds() == {daily_id: "d41y5eed", running_id: None, over_id: "0ve45eed"}

@@ -3,6 +3,7 @@ written the way lidraughts annotates keeps its comments and `[%eval …]` marks.
 
 from __future__ import annotations
 
+import pytest
 from dames import WHITE
 from dames.analysis import AnalysisBudget, analyse_game
 from dames.pdn import export_game, read_games
@@ -55,6 +56,22 @@ def test_eval_marks_for_won_lines_count_moves() -> None:
     assert eval_mark(2000, 0) is None  # the game is over: its result says so
     assert parse_eval("{ [%eval #4] }") == PdnEval(None, 4)
     assert parse_eval("a plain comment") is None
+
+
+@pytest.mark.parametrize("mark", [
+    "9" * 307, "9" * 200, "1" + "0" * 307 + ".5", "#" + "9" * 5000, "-" + "9" * 400,
+    "1001", "-1000.01", "#1001", "#-99999999999",
+])
+def test_a_number_past_any_evaluation_is_no_mark(mark: str) -> None:
+    """A file's mark that no engine writes (found by a script: 307 nines made the reader
+    raise OverflowError, a 500) reads as no evaluation, its comment kept."""
+    assert parse_eval(f"{{ [%eval {mark}] }}") is None
+
+
+def test_the_largest_marks_still_read() -> None:
+    assert parse_eval("[%eval -1000]") == PdnEval(-100_000)
+    assert parse_eval("[%eval 999.99]") == PdnEval(99_999)
+    assert parse_eval("[%eval #-1000]") == PdnEval(None, -1000)
 
 
 def test_a_plain_export_has_no_comments_and_reads_none() -> None:

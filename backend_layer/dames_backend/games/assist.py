@@ -64,26 +64,27 @@ def _check_helpable(record: GameRecord, ply: int, what: str) -> GameRecord:
     return record
 
 
-def _mark_assisted(game_id: str, record: GameRecord) -> None:
-    if record.assisted:
-        return
+def _mark_assisted(game_id: str, record: GameRecord, ply: int, what: str) -> None:
+    """Store the game casual before any help is given, checked again on the freshest record:
+    a move that reached the game first (a script racing its hint against its move) makes
+    the help stale (409), never a help given to a game still ranked."""
 
     def apply(current: GameRecord) -> GameRecord | None:
-        if current.assisted or current.moves != record.moves:
-            return None
-        return current.evolve(assisted=True)
+        _check_helpable(current, ply, what)
+        return None if current.assisted else current.evolve(assisted=True)
 
     save_with_retries(game_id, record, apply)
 
 
 def hint(game_id: str, authorization: str | None, *, ply: int) -> HintView:
     """The server's suggestion for the player's move, from a level above the opponent's
-    (bounded like every search). Asking for it makes a free game casual."""
+    (bounded like every search). Asking for it makes a free game casual, from before it is
+    searched."""
     record = _helpable(game_id, authorization, ply, "hint")
+    _mark_assisted(game_id, record, ply, "hint")
     board = state.replay(record).board
     level = HINT_LEVEL_ABOVE[record.level] if state.plays_computer(record) else DUO_HINT_LEVEL
     move = dames.ai.hint(board, level=level)
-    _mark_assisted(game_id, record)
     return HintView(move=move_view(board, move), level=level)
 
 

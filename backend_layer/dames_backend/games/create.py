@@ -9,6 +9,7 @@ import secrets
 import dames
 import dames.ai
 from dames import draws
+from dames.setup import NO_LEGAL_MOVE, check_setup
 
 from dames_backend import clock
 from dames_backend.daily import challenge as daily
@@ -74,6 +75,23 @@ def _check_options(
         raise ApiError(422, "unknown-level", f"Unknown level {level!r}.")
 
 
+def _playable_board(fen: str | None, variant: str, rules: str) -> dames.Board:
+    """The start position, or 422: a FEN that does not read, a set-up no game can reach (a
+    side without a piece or with more than it starts with, a man on its crowning row: the
+    analysis board's rule, ``dames.setup``), or a side to move that has already lost."""
+    try:
+        board = new_board(fen, variant, rules)
+    except ValueError as exc:
+        raise ApiError(422, "bad-fen", f"This position cannot be played: {exc}") from exc
+    faults = [] if fen is None else [
+        p.message for p in check_setup(variant, fen) if p.code != NO_LEGAL_MOVE]
+    if faults:
+        raise ApiError(422, "bad-fen", f"This position cannot be played: {' '.join(faults)}")
+    if board.outcome() is not None or not board.legal_moves():
+        raise ApiError(422, "game-over-position", "The side to move has no move in this position.")
+    return board
+
+
 def create_game(
     mode: GameMode,
     *,
@@ -100,12 +118,7 @@ def create_game(
     variant = variant or DEFAULT_VARIANT
     # The daily challenge keeps its own draw rules, every other game its federation's.
     rules = draws.rules_for_mode(mode)
-    try:
-        board = new_board(fen, variant, rules)
-    except ValueError as exc:
-        raise ApiError(422, "bad-fen", f"This position cannot be played: {exc}") from exc
-    if board.outcome() is not None or not board.legal_moves():
-        raise ApiError(422, "game-over-position", "The side to move has no move in this position.")
+    board = _playable_board(fen, variant, rules)
 
     now = clock.now_ms()
     day: str | None = None

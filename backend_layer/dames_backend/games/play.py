@@ -103,7 +103,8 @@ def play_move(
     if not MOVE_TEXT.match(move_text.lower()):
         raise ApiError(
             422, "illegal-move",
-            f"{move_text[:40]!r} is not a move: write squares with digits 0-9 joined by - or x.",
+            f"{move_text[:40]!r} is not a move: write squares of one or two digits joined by - "
+            "or x (32-28, 19x28, 27x18x9).",
         )
     try:
         move = board.parse_move(move_text)

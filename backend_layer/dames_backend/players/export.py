@@ -12,8 +12,11 @@ pages are counted per player and day (``EXPORT_PAGES_PER_PLAYER``), a bound far 
 whole export (a player with 5 000 games and as many claims is about 200 pages).
 
 What it leaves out, and why: the hashes of the player's token and of a transfer code (a
-credential's fingerprint, not information about the person; kept only to check a token);
-nothing else.
+credential's fingerprint, not information about the person; kept only to check a token), and
+a game's seed until it is public (``games.pdn_export.seed_is_public``: a daily game's after
+its day's close, another game's once it is over). The seed decides every reply of the
+computer, so an open day's seed in a download would let anyone play the day's challenge
+knowing each answer in advance; nothing else.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ import contextlib
 import dataclasses
 from collections.abc import Callable, Sequence
 from decimal import Decimal
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, Field
 
@@ -57,7 +60,7 @@ class StoredGame(Protocol):
     def clock(self) -> Any: ...  # a dataclass (``clock.GameClock``)
 
 
-ReadGame = Callable[[Item], StoredGame]
+Game = TypeVar("Game", bound=StoredGame)
 
 
 class DataPage(BaseModel):
@@ -120,13 +123,19 @@ def _camel(name: str) -> str:
     return head + "".join(word.capitalize() for word in rest)
 
 
-def _game(item: Item, read_game: ReadGame) -> Item:
+def _game(item: Item, read_game: Callable[[Item], Game],
+          seed_public: Callable[[Game], bool]) -> Item:
     """A game with its moves in notation, its clock (every move's time and pause) in plain
-    numbers, and every other item of its partition (its analysis)."""
+    numbers, and every other item of its partition (its analysis); its seed only once it is
+    public (the module's docstring)."""
     shown = _shown(item)
-    # An item of an older shape keeps its stored attributes as they are.
+    seed = shown.pop("seed", None)
+    # An item of an older shape keeps its stored attributes as they are (but its seed, which
+    # cannot be told public without reading the game).
     with contextlib.suppress(KeyError, ValueError, TypeError):
         game = read_game(item)
+        if seed is not None and seed_public(game):
+            shown["seed"] = seed
         shown["moves"] = list(game.moves)
         shown["clock"] = {
             _camel(name): plain(value) for name, value in dataclasses.asdict(game.clock).items()
@@ -153,9 +162,12 @@ def _counters(player: Player) -> list[Item]:
     ]
 
 
-def data_page(player: Player, cursor: str | None, open_day: str, read_game: ReadGame) -> DataPage:
+def data_page(player: Player, cursor: str | None, open_day: str,
+              read_game: Callable[[Item], Game], seed_public: Callable[[Game], bool],
+              ) -> DataPage:
     """One page of ``player``'s data (see the module's docstring); ``read_game`` decodes a
-    game item (the games package's codec: players do not import games)."""
+    game item and ``seed_public`` says whether its seed may be shown (the games package's
+    codec and rule: players do not import games)."""
     after = index.decode_cursor(cursor)
     client_limits.charge(EXPORT_PAGES_PER_PLAYER, client_limits.player_key(player.player_id))
     page = index.list_page(player.player_id, after=after)
@@ -164,7 +176,8 @@ def data_page(player: Player, cursor: str | None, open_day: str, read_game: Read
     for item in sorted(index.fetch(list(page.keys)), key=lambda i: (i["pk"], i["sk"])):
         pk = db.as_str(item["pk"])
         name = next((section for prefix, section in _SECTIONS if pk.startswith(prefix)), "other")
-        sections[name].append(_game(item, read_game) if name == "games" else _shown(item))
+        sections[name].append(
+            _game(item, read_game, seed_public) if name == "games" else _shown(item))
     first = after is None
     return DataPage(
         playerId=player.player_id,

@@ -86,8 +86,15 @@ async def _validation_error(_: Request, exc: Exception) -> JSONResponse:
     return error_response(422, "invalid-request", describe_validation_errors(errors))
 
 
+# FastAPI's own words for a body it could not decode at all (not UTF-8, or JSON nested past
+# Python's recursion limit): the same fault as any other body that is not JSON.
+_UNREADABLE_BODY = "There was an error parsing the body"
+
+
 async def _http_error(_: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, StarletteHTTPException)
+    if exc.status_code == 400 and exc.detail == _UNREADABLE_BODY:
+        return error_response(400, "bad-json", "The request body is not valid JSON.")
     code = STATUS_CODES.get(exc.status_code, "error")
     detail = exc.detail if isinstance(exc.detail, str) else code
     if exc.status_code == 404 and detail == "Not Found":

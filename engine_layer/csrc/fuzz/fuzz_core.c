@@ -5,8 +5,8 @@
  * picks one of the legal moves to play, and every position met is also counted (perft 2),
  * evaluated, featured, read in the endgame bitbase (three pieces, generated at the first
  * call) and searched briefly (the search reads it too). A trailing blob after a 0xFF byte
- * goes to dm_load_weights, dm_load_bitbase and, written to a temporary file,
- * dm_load_bitbase_fd (the generated bitbase loaded again after).
+ * goes to dm_load_weights, dm_load_play_weights, dm_load_bitbase and, written to a
+ * temporary file, dm_load_bitbase_fd (the generated bitbase loaded again after).
  * Every call must return an answer or an error, never fault. */
 #define _POSIX_C_SOURCE 200809L /* fileno */
 #include <stdint.h>
@@ -99,6 +99,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (at < size && data[at] == 0xFF) {
         dm_load_weights(data[0] & 3, data + at + 1, (int64_t)(size - at - 1));
         dm_load_weights(data[0] & 3, NULL, 0);
+        dm_load_play_weights(data[0] & 3, data + at + 1, (int64_t)(size - at - 1));
+        dm_load_play_weights(data[0] & 3, NULL, 0);
         dm_load_bitbase(data[0] & 3, data + at + 1, (int64_t)(size - at - 1));
         load_file(data[0] & 3, data + at + 1, size - at - 1);
         load_bitbases();

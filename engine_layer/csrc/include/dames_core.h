@@ -24,7 +24,7 @@ extern "C" {
 #define DM_API __attribute__((visibility("default")))
 
 /* Bumped whenever a struct below or a function's meaning changes; Python checks it. */
-#define DM_ABI_VERSION 3
+#define DM_ABI_VERSION 4
 
 enum dm_variant { DM_INTERNATIONAL = 0, DM_BRAZILIAN = 1, DM_ENGLISH = 2, DM_ITALIAN = 3 };
 #define DM_VARIANTS 4
@@ -114,6 +114,7 @@ typedef struct dm_limits {
 #define DM_HANDSET_EVAL 4   /* the evaluation without its learned weights */
 #define DM_SHORT_CLOCK 8    /* the earlier clock use, about a third of the time (measure) */
 #define DM_NO_BITBASE 16    /* the search without its endgame bitbase (measure) */
+#define DM_PLAY_WEIGHTS 32  /* the play weights (dm_load_play_weights) where loaded */
 
 struct dm_result {
     int32_t depth;       /* last completed iteration */
@@ -156,6 +157,10 @@ DM_API int32_t dm_evaluate(const dm_position *position, int32_t flags, int32_t *
 /* Learned evaluation weights for a variant (the blob `bench/train_native_eval.py` writes,
  * read by `dames.native`); a null blob restores the built-in hand-set weights. */
 DM_API int32_t dm_load_weights(int32_t variant, const uint8_t *blob, int64_t length);
+/* A second set of weights, the same blob format, used by a search or evaluation given
+ * DM_PLAY_WEIGHTS (the strongest level's own); a null blob unloads it (the flag then uses
+ * the first set). */
+DM_API int32_t dm_load_play_weights(int32_t variant, const uint8_t *blob, int64_t length);
 
 /* How many features the variant's evaluation has (patterns, then terms): the length of each
  * of the blob's two weight arrays. */

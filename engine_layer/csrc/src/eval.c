@@ -4,7 +4,10 @@
  * Terms: men, kings, having a king, tempo (rows advanced), left-right balance, kings'
  * mobility, the side to move, kings on the long diagonal. Drawish material among flying
  * kings is scaled down (`scale_drawish`). Weights are centi-men: built-in hand-set ones, or
- * a learned blob (`bench/train_native_eval.py`) loaded by `dm_load_weights`. */
+ * a learned blob (`bench/train_native_eval.py`) loaded by `dm_load_weights`. A second set,
+ * the play weights (`dm_load_play_weights`, chosen by DM_PLAY_WEIGHTS), lets the strongest
+ * level play with weights the judge, the analysis and the puzzles' stored checks were not
+ * made with; without one loaded the flag changes nothing. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,7 +27,8 @@ typedef struct Weights {
     int learned; /* a blob was loaded */
 } Weights;
 
-static Weights weights[DM_VARIANTS];  /* learned: patterns and terms */
+/* Learned: patterns and terms; [0] the shipped weights, [1] the play weights. */
+static Weights weights[2][DM_VARIANTS];
 static int16_t handset[DM_VARIANTS][2][SCALARS]; /* [opening, ending]: the built-in terms */
 static uint64_t long_diagonal[DM_VARIANTS];
 /* Rows to go as bit planes: a man's tempo is the sum of 2^k over the planes k holding its
@@ -50,11 +54,13 @@ __attribute__((constructor)) static void build_eval(void) {
     patterns_build();
     for (int id = 0; id < DM_VARIANTS; id++) {
         const Variant *v = variant_get(id);
-        Weights *w = &weights[id];
-        w->features = pattern_classes(id) * STATES + SCALARS;
-        w->opening = calloc((size_t)w->features, sizeof *w->opening);
-        w->ending = calloc((size_t)w->features, sizeof *w->ending);
-        w->pattern = calloc((size_t)pattern_classes(id) * STATES, sizeof *w->pattern);
+        for (int set = 0; set < 2; set++) {
+            Weights *w = &weights[set][id];
+            w->features = pattern_classes(id) * STATES + SCALARS;
+            w->opening = calloc((size_t)w->features, sizeof *w->opening);
+            w->ending = calloc((size_t)w->features, sizeof *w->ending);
+            w->pattern = calloc((size_t)pattern_classes(id) * STATES, sizeof *w->pattern);
+        }
         hand_set(v);
         /* The long diagonal: the squares whose row plus column is size - 1. */
         for (int b = 0; b < 64; b++) {
@@ -147,7 +153,7 @@ static int scale_drawish(const Variant *v, uint64_t white, uint64_t black, uint6
 
 int evaluate(const Variant *v, uint64_t white, uint64_t black, uint64_t kings, int color,
              int flags) {
-    const Weights *w = &weights[v->id];
+    const Weights *w = &weights[(flags & DM_PLAY_WEIGHTS) && weights[1][v->id].learned][v->id];
     int learned = w->learned && !(flags & DM_HANDSET_EVAL);
     int32_t scalar[SCALARS];
     int64_t opening = 0, ending = 0;
@@ -201,15 +207,15 @@ int32_t dm_features(const dm_position *position, int32_t *indices, int32_t *coun
 
 int32_t dm_feature_count(int32_t variant) {
     if (!variant_get(variant)) return DM_E_VARIANT;
-    return weights[variant].features;
+    return weights[0][variant].features;
 }
 
 /* The blob: "DMW1", then int32 variant, pattern classes, scalar terms, then the opening
  * weights and the ending weights (int16 each, little-endian), every feature in order. */
-int32_t dm_load_weights(int32_t variant, const uint8_t *blob, int64_t length) {
+static int32_t load_weights(int set, int32_t variant, const uint8_t *blob, int64_t length) {
     const Variant *v = variant_get(variant);
     if (!v) return DM_E_VARIANT;
-    Weights *w = &weights[variant];
+    Weights *w = &weights[set][variant];
     if (!w->opening || !w->ending || !w->pattern) return DM_E_WEIGHTS;
     if (!blob) {
         w->learned = 0;
@@ -239,4 +245,12 @@ int32_t dm_load_weights(int32_t variant, const uint8_t *blob, int64_t length) {
     }
     w->learned = 1;
     return 0;
+}
+
+int32_t dm_load_weights(int32_t variant, const uint8_t *blob, int64_t length) {
+    return load_weights(0, variant, blob, length);
+}
+
+int32_t dm_load_play_weights(int32_t variant, const uint8_t *blob, int64_t length) {
+    return load_weights(1, variant, blob, length);
 }

@@ -201,12 +201,49 @@ static int bitbases(void) {
     return failures;
 }
 
+/* The play weights: a second blob used only where a search or evaluation asks for it
+ * (DM_PLAY_WEIGHTS), the first set untouched; without one the flag changes nothing, and a
+ * cut blob is refused without unloading the one there. */
+static int play_weights(void) {
+    dm_position p;
+    if (parse_fen("W:W31,32,33:B18,19", DM_INTERNATIONAL, &p) != 0) return 1;
+    int32_t features = dm_feature_count(DM_INTERNATIONAL);
+    int64_t bytes = 16 + 4 * (int64_t)features;
+    uint8_t *blob = calloc((size_t)bytes, 1);
+    if (!blob) return 1;
+    memcpy(blob, "DMW1", 4);
+    int32_t header[3] = {DM_INTERNATIONAL, (features - 8) / 6561, 8};
+    for (int i = 0; i < 3; i++)
+        for (int b = 0; b < 4; b++) blob[4 + 4 * i + b] = (uint8_t)((uint32_t)header[i] >> (8 * b));
+    for (int phase = 0; phase < 2; phase++) { /* men: 777 centi-men, every other weight 0 */
+        int64_t at = 16 + 2 * ((int64_t)phase * features + features - 8);
+        blob[at] = 777 & 0xff;
+        blob[at + 1] = 777 >> 8;
+    }
+    int32_t first = 0, flagged = 0, played = 0, after = 0, unloaded = 0;
+    int failed = dm_evaluate(&p, 0, &first) || dm_evaluate(&p, DM_PLAY_WEIGHTS, &flagged) ||
+                 flagged != first ||
+                 dm_load_play_weights(DM_INTERNATIONAL, blob, bytes) != 0 ||
+                 dm_load_play_weights(DM_INTERNATIONAL, blob, bytes - 1) != DM_E_WEIGHTS ||
+                 dm_evaluate(&p, DM_PLAY_WEIGHTS, &played) || played != 777 ||
+                 dm_evaluate(&p, 0, &after) || after != first ||
+                 dm_load_play_weights(DM_INTERNATIONAL, NULL, 0) != 0 ||
+                 dm_evaluate(&p, DM_PLAY_WEIGHTS, &unloaded) || unloaded != first;
+    free(blob);
+    if (failed) {
+        printf("FAIL play weights: %d %d %d %d %d\n", first, flagged, played, after, unloaded);
+        return 1;
+    }
+    printf("play weights: %d with them, %d without\n", played, first);
+    return 0;
+}
+
 int main(void) {
     if (dm_abi_version() != DM_ABI_VERSION) {
         printf("FAIL abi version\n");
         return 1;
     }
-    int failures = check_perft() + fixed_search() + bitbases();
+    int failures = check_perft() + fixed_search() + bitbases() + play_weights();
     printf("%s\n", failures ? "FAILED" : "all passed");
     return failures ? 1 : 0;
 }

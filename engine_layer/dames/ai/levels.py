@@ -55,6 +55,10 @@ class Level:
     # Searched by the native core (`dames.native`) where it is built: `node_budget` then counts
     # the core's nodes. Where it is not, `fallback` (a Python level) searches instead.
     native: bool = False
+    # The native core's play weights (`dames.native.weights.play_path_for`) where shipped:
+    # `maitre` only. The reproducible searches (the judge, the analysis, the puzzles) keep
+    # the shipped weights their calibration and stored checks were made with.
+    play_weights: bool = False
     fallback: Level | None = None
 
     @property
@@ -96,7 +100,7 @@ LEVELS: dict[str, Level] = {level.name: level for level in (
           description="4 plies + capture quiescence: sees short shots, never hangs a man for free"),
     Level("fort", depth=6, node_budget=80_000, description="6 plies + capture quiescence"),
     Level("maitre", depth=100, node_budget=NATIVE_WORK_CAP, time_limit=1.0, min_depth=6,
-          native=True, fallback=PYTHON_MAITRE,
+          native=True, play_weights=True, fallback=PYTHON_MAITRE,
           description="the native core's search within 1 s a move (not reproducible)"),
 )}
 

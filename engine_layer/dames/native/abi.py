@@ -10,7 +10,7 @@ import ctypes
 import os
 from pathlib import Path
 
-ABI_VERSION = 3
+ABI_VERSION = 4
 # Bump (YYYY.MM.DD-N) whenever the core's search or evaluation may answer differently for the
 # same position and budget: stored analyses name the engine that made them.
 CORE_REVISION = "2026.12.07-1"
@@ -39,6 +39,7 @@ NO_REDUCTIONS = 2
 HANDSET_EVAL = 4
 SHORT_CLOCK = 8
 NO_BITBASE = 16
+PLAY_WEIGHTS = 32
 # dm_bitbase_probe's results: the side to move's.
 BITBASE_RESULTS = {0: None, 1: "loss", 2: "draw", 3: "win"}
 
@@ -146,6 +147,8 @@ def _declare(lib: ctypes.CDLL) -> None:
     lib.dm_evaluate.argtypes = [position_p, ctypes.c_int32, ctypes.POINTER(ctypes.c_int32)]
     lib.dm_load_weights.restype = ctypes.c_int32
     lib.dm_load_weights.argtypes = [ctypes.c_int32, ctypes.c_char_p, ctypes.c_int64]
+    lib.dm_load_play_weights.restype = ctypes.c_int32
+    lib.dm_load_play_weights.argtypes = [ctypes.c_int32, ctypes.c_char_p, ctypes.c_int64]
     lib.dm_bitbase_generate.restype = ctypes.c_int64
     lib.dm_bitbase_generate.argtypes = [ctypes.c_int32, ctypes.c_int32, ctypes.c_char_p,
                                         ctypes.c_int64]

@@ -86,7 +86,8 @@ def _limits(level: Level, stop_flag: ctypes.c_int32 | None, callback: Any) -> ab
     """The core's limits; `callback` an `abi.IterationCallback`, null when none is wanted."""
     flags = ((0 if level.probcut else abi.NO_PROBCUT)
              | (0 if level.spend_clock else abi.SHORT_CLOCK)
-             | (0 if level.bitbase else abi.NO_BITBASE))
+             | (0 if level.bitbase else abi.NO_BITBASE)
+             | (abi.PLAY_WEIGHTS if level.play_weights else 0))
     time_us = 0 if level.time_limit is None else int(level.time_limit * 1_000_000)
     stop = ctypes.pointer(stop_flag) if stop_flag is not None else None
     return abi.Limits(min(level.depth, abi.MAX_DEPTH), level.min_depth, level.node_budget,

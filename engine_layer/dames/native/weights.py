@@ -29,6 +29,13 @@ def path_for(variant: str) -> Path:
     return WEIGHTS_DIR / f"{variant}.dmw"
 
 
+def play_path_for(variant: str) -> Path:
+    """The strongest level's own weights (`dm_load_play_weights`), where a variant has them:
+    `maitre` plays with them while the judge, the analysis and the puzzles' stored checks
+    keep the shipped ones they were calibrated and stamped with (docs/native-core.md)."""
+    return WEIGHTS_DIR / f"play-{variant}.dmw"
+
+
 def encode(variant: str, opening: Sequence[int], ending: Sequence[int]) -> bytes:
     """A blob for `variant` (both sequences: every feature, patterns then scalar terms)."""
     if len(opening) != len(ending) or (len(opening) - len(SCALAR_TERMS)) % PATTERN_STATES:
@@ -63,16 +70,20 @@ def use(lib: ctypes.CDLL, variant: str, blob: bytes | None) -> None:
 
 
 def load_shipped(lib: ctypes.CDLL) -> str:
-    """Load every shipped blob into the core; a digest of what was loaded (the weights part
-    of `dames.native.engine_version`). Raises OSError on a blob the core refuses."""
+    """Load every shipped blob into the core, and the play weights where a variant has them;
+    a digest of the shipped blobs (the weights part of `dames.native.engine_version`, which
+    names what the judge and the analysis search with: not the play weights). Raises OSError
+    on a blob the core refuses."""
     digest = hashlib.sha256()
     for variant in sorted(abi.VARIANT_IDS):
-        path = path_for(variant)
-        if not path.exists():
-            continue
-        blob = path.read_bytes()
-        code = lib.dm_load_weights(abi.VARIANT_IDS[variant], blob, len(blob))
-        if code != 0:
-            raise OSError(f"{path}: {abi.ERRORS.get(code, code)}")
-        digest.update(variant.encode() + blob)
+        for path, load in ((path_for(variant), lib.dm_load_weights),
+                           (play_path_for(variant), lib.dm_load_play_weights)):
+            if not path.exists():
+                continue
+            blob = path.read_bytes()
+            code = load(abi.VARIANT_IDS[variant], blob, len(blob))
+            if code != 0:
+                raise OSError(f"{path}: {abi.ERRORS.get(code, code)}")
+            if load is lib.dm_load_weights:
+                digest.update(variant.encode() + blob)
     return digest.hexdigest()[:8]
