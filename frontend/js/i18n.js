@@ -334,11 +334,7 @@ export function sentence(text) {
 }
 
 export function formatDuration(totalSeconds) {
-  const s = Math.max(0, Math.floor(totalSeconds));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const pad = (n) => String(n).padStart(2, "0");
-  return h ? `${h}:${pad(m)}:${pad(s % 60)}` : `${pad(m)}:${pad(s % 60)}`;
+  return formatCountdown(totalSeconds).replace(/^0:/, ""); // "05:03" under an hour
 }
 
 /**

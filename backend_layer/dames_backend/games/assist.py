@@ -36,13 +36,9 @@ HINT_LEVEL_ABOVE = {
 DUO_HINT_LEVEL = "maitre"
 
 
-def _helpable(game_id: str, authorization: str | None, ply: int, what: str) -> GameRecord:
-    """The game, if ``what`` may be asked of it now: not the daily challenge, not a finished
-    game, and at the ply the page believes it is at."""
-    return _check_helpable(open_game(game_id, authorization), ply, what)
-
-
 def _check_helpable(record: GameRecord, ply: int, what: str) -> GameRecord:
+    """``record``, if ``what`` may be asked of it now: not the daily challenge, not a finished
+    game, and at the ply the page believes it is at."""
     if record.mode is GameMode.DAILY:
         raise ApiError(
             422, "daily-no-help", f"The daily challenge is played without help: no {what}."
@@ -80,8 +76,8 @@ def hint(game_id: str, authorization: str | None, *, ply: int) -> HintView:
     """The server's suggestion for the player's move, from a level above the opponent's
     (bounded like every search). Asking for it makes a free game casual, from before it is
     searched."""
-    record = _helpable(game_id, authorization, ply, "hint")
-    _mark_assisted(game_id, record, ply, "hint")
+    record = open_game(game_id, authorization)
+    _mark_assisted(game_id, record, ply, "hint")  # checks the game may be helped, then saves
     board = state.replay(record).board
     level = HINT_LEVEL_ABOVE[record.level] if state.plays_computer(record) else DUO_HINT_LEVEL
     move = dames.ai.hint(board, level=level)
